@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import noImportTimeDom from './tools/eslint/no-import-time-dom.mjs';
+
+// The import boundaries of ARCHITECTURE.md, enforced here rather than in review. Paths are matched
+// as written in the import (relative or '#alias'), so each rule names both forms.
+const REACT = ['react', 'react-dom', 'react-dom/*', 'react/*', 'preact', 'preact/*', '@r2wc/*'];
+const SERVER_ONLY = ['fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*', 'pg', 'argon2', '@node-rs/*', 'node:*'];
+const paths = (...areas) => areas.map((name) => `**/${name}/**`);
+const aliases = (...areas) => `^#(${areas.join('|')})(/|$)`;
+const group = (patterns, message) => ({ group: patterns, message });
+const regex = (pattern, message) => ({ regex: pattern, message });
+
+export const boundaries = {
+  core: [
+    group(paths('app', 'widgets', 'server', 'tests'), 'core imports only itself.'),
+    regex(aliases('app', 'widgets', 'server'), 'core imports only itself.'),
+    group(REACT, 'core is framework-free: no React or Preact.'),
+    group(SERVER_ONLY, 'core runs in browsers: no server or Node-only modules.'),
+  ],
+  widgets: [
+    group(paths('app', 'server', 'core'), "widgets use core's public entry '#core' only."),
+    regex(`${aliases('app', 'server')}|^#core/`, "widgets use core's public entry '#core' only."),
+    group(SERVER_ONLY, 'widgets run in browsers.'),
+  ],
+  app: [
+    group(paths('server', 'core'), "the app uses core's public entry '#core' only."),
+    regex(`${aliases('server', 'widgets')}|^#core/`, "the app uses core's public entry '#core' only."),
+    group(['**/widgets/**/*-element', '**/widgets/**/*-element.*', '**/widgets/**/define-*', '**/widgets/loader*'], "the app reuses a widget's React component, never its custom element."),
+    group(SERVER_ONLY, 'the app runs in browsers.'),
+  ],
+  server: [
+    group(paths('app', 'widgets', 'core'), "the server imports core's pure modules by '#core/<module>' only."),
+    regex(`${aliases('app', 'widgets')}|^#core$|^#core/(api-client|session|persistent-atom|state/)`, "the server imports only core's pure modules."),
+    group(REACT, 'the server renders no React.'),
+  ],
+  demo: [group(paths('src'), 'demo pages load the built files like any outside site.'), regex('^#', 'demo pages load the built files like any outside site.')],
+};
+
+const noRestricted = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', 'data/**', 'node_modules/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  { files: ['src/core/**/*.ts'], ignores: ['**/*.test.ts'], rules: noRestricted(boundaries.core) },
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { coursehub: { rules: { 'no-import-time-dom': noImportTimeDom } } },
+    rules: { 'coursehub/no-import-time-dom': 'error' },
+  },
+  { files: ['src/widgets/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.widgets) },
+  { files: ['src/app/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.app) },
+  { files: ['src/server/**/*.ts'], ignores: ['**/*.test.ts'], rules: noRestricted(boundaries.server) },
+  { files: ['demo/**/*.{js,mjs,ts}'], rules: noRestricted(boundaries.demo) },
+  { files: ['src/server/**/*.ts', 'tools/**', 'tests/**', '*.config.*'], rules: { 'no-console': 'off' } },
+);

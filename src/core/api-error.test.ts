@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, apiErrorFrom, toApiError } from './api-error.ts';
+import { messages } from './messages.ts';
+
+describe('apiErrorFrom', () => {
+  it('keeps the server code, message and field errors', () => {
+    const error = apiErrorFrom(400, { code: 'VALIDATION', message: 'Проверьте поля', fields: { email: ['Неверный email'], name: 'Пусто' } });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION', message: 'Проверьте поля' });
+    expect(error.fieldMessage('email')).toBe('Неверный email');
+    expect(error.fieldMessage('name')).toBe('Пусто');
+    expect(error.fieldMessage('other')).toBeUndefined();
+  });
+
+  it.each([
+    [0, 'NETWORK_ERROR', messages.common.networkError],
+    [403, 'HTTP_403', messages.common.accessDenied],
+    [404, 'HTTP_404', messages.common.notFound],
+    [409, 'HTTP_409', messages.common.unexpectedError],
+    [502, 'HTTP_502', messages.common.serverError],
+  ])('status %i without a body → %s', (status, code, message) => {
+    expect(apiErrorFrom(status, 'plain text')).toMatchObject({ status, code, message, fields: undefined });
+  });
+
+  it('never shows a 5xx message from the body', () => {
+    expect(apiErrorFrom(500, { code: 'INTERNAL', message: 'stack trace at db.ts:12' }).message).toBe(messages.common.serverError);
+  });
+});
+
+describe('toApiError', () => {
+  it('maps a fetch error with status and data', () => {
+    expect(toApiError({ status: 401, data: { code: 'TOKEN_EXPIRED', message: 'Сессия истекла' } })).toMatchObject({ status: 401, code: 'TOKEN_EXPIRED' });
+  });
+  it('passes an ApiError through', () => {
+    const error = apiErrorFrom(404, null);
+    expect(toApiError(error)).toBe(error);
+  });
+  it('maps an abort', () => {
+    expect(toApiError({ name: 'AbortError' }).code).toBe('ABORTED');
+  });
+  it('maps a network failure', () => {
+    expect(toApiError(new TypeError('fetch failed'))).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});

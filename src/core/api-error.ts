@@ -1,0 +1,62 @@
+import { messages } from './messages.ts';
+
+/** Field errors as the server sends them: one message or a list per field. */
+export type FieldErrors = Record<string, string | string[]>;
+
+/**
+ * Every failed API call rejects with this: the HTTP status (0 when the server was not reached),
+ * the server's stable error code and its Russian message, safe to show.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldErrors | undefined;
+  readonly data: unknown;
+
+  constructor(init: { status: number; code: string; message: string; fields?: FieldErrors; data?: unknown }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.data = init.data;
+  }
+
+  /** The first message for a field, for showing under an input. */
+  fieldMessage(field: string): string | undefined {
+    const value = this.fields?.[field];
+    return Array.isArray(value) ? value[0] : value;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 0) return messages.common.networkError;
+  if (status >= 500) return messages.common.serverError;
+  if (status === 403) return messages.common.accessDenied;
+  if (status === 404) return messages.common.notFound;
+  return messages.common.unexpectedError;
+}
+
+/** Builds an ApiError from a status and a response body of any shape. */
+export function apiErrorFrom(status: number, data: unknown): ApiError {
+  const body = isRecord(data) ? data : {};
+  const code = typeof body.code === 'string' ? body.code : status === 0 ? 'NETWORK_ERROR' : `HTTP_${status}`;
+  // 5xx bodies are never shown: they may carry internals.
+  const message = status < 500 && typeof body.message === 'string' && body.message ? body.message : fallbackMessage(status);
+  const fields = isRecord(body.fields) ? (body.fields as FieldErrors) : undefined;
+  return new ApiError({ status, code, message, ...(fields ? { fields } : {}), data });
+}
+
+/** Normalises whatever a fetch rejected with (ofetch's FetchError, an abort, a TypeError). */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isRecord(error) && typeof error.status === 'number') return apiErrorFrom(error.status, error.data);
+  if (isRecord(error) && error.name === 'AbortError') {
+    return new ApiError({ status: 0, code: 'ABORTED', message: messages.common.networkError, data: undefined });
+  }
+  return apiErrorFrom(0, undefined);
+}

@@ -1,0 +1,86 @@
+import type { RouteRole } from './roles.ts';
+import { SCHOOL_STATIC_PAGES } from './routes.ts';
+
+// Spec §2 "Role route sets": the children of /school/{school_name}/ each role may open.
+// ':name' matches one path segment.
+const CREATE_COURSE_TABS = ['banner', 'constructor', 'student', 'settings', 'page', 'comments', 'materials', 'certificates'];
+
+export const SUPER_ADMIN_SETTINGS = ['main', 'employees', 'logs', 'payment-methods', 'decoration', 'passport', 'domain', 'promo', 'bonuses', 'invites'] as const;
+export const ADMIN_SETTINGS = ['main', 'employees', 'decoration', 'passport', 'payment-methods', 'domain', 'promo', 'email-newsletter', 'banner', 'bonuses', 'invites'] as const;
+
+const HOMEWORK_CHECK = 'home-work/:lesson_id/:studentHomeworkId/:courseId';
+
+export const ROLE_ROUTES: Readonly<Record<RouteRole, readonly string[]>> = {
+  SuperAdmin: ['profile', 'settings', ...SUPER_ADMIN_SETTINGS.map((tab) => `settings/${tab}`), 'help-center', 'tariff-plans', 'pwa'],
+  Admin: [
+    'courses',
+    'courses/group/:group_id',
+    'courses/create-course/:course_id',
+    ...CREATE_COURSE_TABS.map((tab) => `courses/create-course/:course_id/${tab}`),
+    'profile',
+    'courses-stats',
+    'courses-stats/:course_id/students',
+    'settings',
+    ...ADMIN_SETTINGS.map((tab) => `settings/${tab}`),
+    'home-work',
+    HOMEWORK_CHECK,
+    'help-center',
+    'tariff-plans',
+    'school-appeals',
+    'meetings',
+    'webinars',
+    'rating',
+    'access-logs',
+    'pwa',
+    'chat',
+  ],
+  Teacher: [
+    'profile',
+    'group/:group_id',
+    'home-work',
+    HOMEWORK_CHECK,
+    'courses-stats',
+    'courses',
+    'courses/bonus',
+    'student-stats/:student_id',
+    'help-center',
+    'tariff-plans',
+    'meetings',
+    'pwa',
+  ],
+  Student: [
+    'profile',
+    'student-courses',
+    'student-courses/bonus',
+    'student-course/:course_id',
+    'student-course/:course_id/module/:section_id/:lesson_type/:lesson_id',
+    'help-center',
+    'tariff-plans',
+    'meetings',
+    'rating',
+    'pwa',
+  ],
+};
+
+/** Where a role lands when it opens its school area with no child path. */
+export const ROLE_HOME: Readonly<Record<RouteRole, string>> = {
+  SuperAdmin: 'settings/main',
+  Admin: 'courses',
+  Teacher: 'courses',
+  Student: 'student-courses',
+};
+
+export function matchesRoute(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.replace(/^\/+|\/+$/g, '').split('/');
+  return want.length === have.length && want.every((part, i) => (part.startsWith(':') ? Boolean(have[i]) : part === have[i]));
+}
+
+/** Whether a role may open a child path of its school area (static pages are open to all). */
+export function canOpenSchoolRoute(role: RouteRole | null, childPath: string): boolean {
+  const path = childPath.replace(/^\/+|\/+$/g, '');
+  if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(path)) return true;
+  if (!role) return false;
+  if (path === '') return true;
+  return ROLE_ROUTES[role].some((pattern) => matchesRoute(pattern, path));
+}

@@ -1,0 +1,101 @@
+/**
+ * Rules of the subscription modal (spec §4, §5, §8): the payload of `POST /{school}/subscribe/`,
+ * what an error status means for the form, and the amounts of the confirmation step.
+ */
+import { messages } from './messages.ts';
+import { plural } from './plural.ts';
+
+/** The periods the modal offers, in months (spec §5). */
+export const MONTH_OPTIONS = [1, 3, 6, 12] as const;
+
+export type MonthOption = (typeof MONTH_OPTIONS)[number];
+
+export type SubscriptionType = 'monthly' | 'upfront';
+
+export function isMonthOption(value: unknown): value is MonthOption {
+  return MONTH_OPTIONS.includes(value as MonthOption);
+}
+
+/** Throws a RangeError for a period the modal does not offer: a caller bug, not user input. */
+export function assertMonthOption(months: number): asserts months is MonthOption {
+  if (!isMonthOption(months)) {
+    throw new RangeError(`months must be one of ${MONTH_OPTIONS.join(', ')}, got ${String(months)}`);
+  }
+}
+
+export interface SubscribeInput {
+  /** The plan's name, e.g. 'Junior'. */
+  tariff: string;
+  months: number;
+  promoCode?: string | null;
+  subscriptionType?: SubscriptionType;
+}
+
+export interface SubscribePayload {
+  tariff: string;
+  subscription_type: SubscriptionType;
+  pays_count?: number;
+  promo_code?: string;
+}
+
+/**
+ * The request body. pays_count only for more than one month and promo_code only when something
+ * was typed (spec §5): absent keys, not nulls, so the server's "not given" stays unambiguous.
+ * Several months are paid up front by default ('upfront' carries pays_count); one month is 'monthly'.
+ */
+export function buildSubscribePayload({ tariff, months, promoCode, subscriptionType }: SubscribeInput): SubscribePayload {
+  assertMonthOption(months);
+  const payload: SubscribePayload = { tariff, subscription_type: subscriptionType ?? (months > 1 ? 'upfront' : 'monthly') };
+  if (months > 1) payload.pays_count = months;
+  const promo = promoCode?.trim() ?? '';
+  if (promo !== '') payload.promo_code = promo;
+  return payload;
+}
+
+export type SubscribeErrorOutcome =
+  | { kind: 'promo'; message: string }
+  | { kind: 'ignore' }
+  | { kind: 'error'; message: string };
+
+/** What the modal does with a failed subscribe call, by HTTP status (spec §8). */
+export function subscribeErrorOutcome(status: number): SubscribeErrorOutcome {
+  switch (status) {
+    case 400:
+    case 404:
+      // Shown under the promo code field.
+      return { kind: 'promo', message: messages.subscription.noSuchPromo };
+    case 405:
+      return { kind: 'ignore' };
+    default:
+      return { kind: 'error', message: messages.subscription.failed };
+  }
+}
+
+/** The response's plan.amount is in minor units (kopecks). */
+export function amountFromMinor(minor: number): number {
+  return minor / 100;
+}
+
+/** An amount per month, rounded to whole kopecks, for the "per month" line of the modal. */
+export function amountPerMonth(total: number, months: number): number {
+  assertMonthOption(months);
+  return Math.round((total * 100) / months) / 100;
+}
+
+/**
+ * Money as ru-RU writes it: '1 234,50 ₽'. The separators are the no-break spaces Intl produces,
+ * not plain spaces. Pass another ISO currency when the amount is not in Russian roubles.
+ */
+export function formatMoney(amount: number, currency = 'RUB'): string {
+  return new Intl.NumberFormat('ru-RU', { style: 'currency', currency }).format(amount);
+}
+
+/** '1 234,50 ₽'. */
+export function formatRubles(amount: number): string {
+  return formatMoney(amount, 'RUB');
+}
+
+/** '1 месяц', '3 месяца', '6 месяцев', '12 месяцев'. */
+export function periodLabel(months: number): string {
+  return plural(months, messages.subscription.month);
+}

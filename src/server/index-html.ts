@@ -1,0 +1,24 @@
+import { messages } from '#core/messages';
+
+/**
+ * The page that boots the platform app. Scripts are external files so that a strict
+ * Content-Security-Policy (no inline scripts) holds.
+ */
+export function indexHtml(): string {
+  return `<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>CourseHub — онлайн-школы и курсы</title>
+<meta name="description" content="CourseHub: платформа для онлайн-школ, преподавателей и учеников.">
+<link rel="stylesheet" href="/app/app.css">
+<script type="module" src="/app/main.js"></script>
+</head>
+<body>
+<div id="root"><p class="boot">${messages.common.loading}</p></div>
+<noscript>Для работы CourseHub включите JavaScript в браузере.</noscript>
+</body>
+</html>
+`;
+}

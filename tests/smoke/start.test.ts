@@ -1,0 +1,64 @@
+// The product as `npm start` runs it: the compiled server (built by `npm test` before this suite)
+// starts on its port and serves the API health check and the app shell with its bundle.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const entry = 'dist/server/main.js';
+let child: ChildProcess | undefined;
+let base = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+beforeAll(async () => {
+  expect(existsSync(entry), 'run `npm run build` first (npm test does)').toBe(true);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' }, stdio: 'pipe' });
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(`${base}/api/health/`).then((r) => r.ok, () => false);
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not answer within 10 s');
+}, 15_000);
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+describe('npm start', () => {
+  it('answers the health check on its port', async () => {
+    const res = await fetch(`${base}/api/health/`);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('serves the app shell and its bundle', async () => {
+    const page = await fetch(`${base}/`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('src="/app/main.js"');
+    const bundle = await fetch(`${base}/app/main.js`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('stops with a clear message on a bad setting', async () => {
+    const bad = spawn(process.execPath, [entry], { env: { ...process.env, PORT: 'abc' }, stdio: 'pipe' });
+    let stderr = '';
+    bad.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => bad.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Configuration error: PORT must be a whole number from 1 to 65535, got "abc".');
+  });
+});

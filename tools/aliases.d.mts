@@ -1,0 +1,1 @@
+export declare const aliases: { find: RegExp; replacement: string }[];

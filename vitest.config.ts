@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+import { aliases } from './tools/aliases.mjs';
+
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    // Every test fails on an unexpected console.error / console.warn (tests/setup/console-guard.ts).
+    setupFiles: ['tests/setup/console-guard.ts'],
+    restoreMocks: true,
+    unstubGlobals: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
+          exclude: ['**/*.dom.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup/testing-library.ts'],
+          include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['src/core/**/*.ts'],
+      // The barrel only re-exports; its lines are the modules' lines.
+      exclude: ['src/core/**/*.test.ts', 'src/core/index.ts'],
+      reporter: ['text-summary', ['text', { skipFull: true }]],
+      thresholds: { lines: 95 },
+    },
+  },
+});
