@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
           exclude: ['**/*.dom.test.ts'],
         },
       },

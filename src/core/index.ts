@@ -30,3 +30,4 @@ export * from './state/school.ts';
 export * from './state/school-tasks.ts';
 export * from './state/unread.ts';
 export * from './state/user.ts';
+export * from './school-name.ts';

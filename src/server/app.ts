@@ -1,31 +1,115 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
+import type { App, AppContext } from './context.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { upsertReferenceData } from './db/reference-data.ts';
+import { registerErrorHandler } from './errors.ts';
 import { indexHtml } from './index-html.ts';
+import { loggablePath } from './request-path.ts';
+import { registerRoutes } from './routes/index.ts';
+import { registerAccessLog } from './services/access-log.ts';
+import { registerAuth } from './services/auth.ts';
+import { createMailer } from './services/mailer.ts';
+import { seedDemo } from './seed/demo.ts';
 
 export interface BuildAppOptions {
   config: ServerConfig;
+  /** An open database; by default one is opened from the config (and closed with the app). */
+  database?: Database;
   /** false in tests: structured logs go to stdout otherwise. */
   logger?: boolean;
+  now?: () => Date;
+}
+
+export function databaseOptions(config: ServerConfig) {
+  return config.databaseUrl
+    ? ({ kind: 'postgres', url: config.databaseUrl } as const)
+    : ({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') } as const);
 }
 
 /** Builds the HTTP application without listening, so tests can drive it with inject(). */
-export async function buildApp({ config, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, now = () => new Date() }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
-    // Never trust a client-sent id: request ids are ours.
+    logger: logger
+      ? {
+          level: config.logLevel,
+          // Paths can carry one-time tokens (token-validate/{id}/{token}/): log them masked.
+          serializers: { req: (req) => ({ method: req.method, url: loggablePath(req as never), ip: req.ip }) },
+        }
+      : false,
     genReqId: () => crypto.randomUUID(),
-  });
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.get('/api/health/', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } }, required: ['status'] } } } }, async () => ({
-    status: 'ok',
-  }));
+  // Bodies are JSON and must have the right types (a number is not a name); query strings and
+  // path parameters are text, so they are coerced to the declared types.
+  const ajv = (coerceTypes: false | 'array') => addFormats.default(new Ajv.default({ allErrors: true, useDefaults: true, coerceTypes, strict: false }));
+  const bodyAjv = ajv(false);
+  const textAjv = ajv('array');
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+
+  const ownsDatabase = !database;
+  const db = database ?? (await openDatabase(databaseOptions(config)));
+  await db.migrate();
+  await upsertReferenceData(db.db);
+  const ctx: AppContext = {
+    db: db.db,
+    config,
+    now,
+    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (message, error) => app.log.error({ err: error }, message) }),
+  };
+  app.decorate('ctx', ctx);
+  if (ownsDatabase) app.addHook('onClose', () => db.close());
+  if (config.seedDemo) await seedDemo(ctx);
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'"], scriptSrc: ["'self'"], connectSrc: ["'self'"] },
+    },
+  });
+  await app.register(cors, {
+    // Public widget endpoints allow any origin on their own routes; the rest only ours.
+    origin: [config.publicUrl, ...config.corsOrigins],
+    credentials: true,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    enableDraftSpec: true,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: `Слишком много попыток. Повторите через ${Math.max(1, Math.ceil(context.ttl / 1000))} с.`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 7 * 1024 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CourseHub API', version: '1.0.0', description: 'API платформы CourseHub. Ошибки: {code, message, fields?}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  registerAuth(app);
+  registerAccessLog(app);
+
+  await app.register(async (api) => registerRoutes(api as App), { prefix: '/api' });
 
   const appDir = join(config.staticDir, 'app');
   if (existsSync(appDir)) {
-    await app.register(fastifyStatic, { root: appDir, prefix: '/app/', immutable: false, maxAge: 0 });
+    await app.register(fastifyStatic, { root: appDir, prefix: '/app/', maxAge: 0 });
   }
 
   // Every other GET outside /api is a route of the single-page app.
@@ -33,7 +117,7 @@ export async function buildApp({ config, logger = true }: BuildAppOptions): Prom
     if (request.method === 'GET' && !request.url.startsWith('/api/')) {
       return reply.type('text/html; charset=utf-8').send(indexHtml());
     }
-    return reply.code(404).send({ code: 'NOT_FOUND', message: 'Адрес не найден' });
+    return reply.code(404).send({ code: 'NOT_FOUND', message: 'Адрес не найден.' });
   });
 
   return app;

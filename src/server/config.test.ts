@@ -1,24 +1,63 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const defaults = { staticDir: '/srv/dist' };
 
 describe('loadConfig', () => {
-  it('defaults to 127.0.0.1:3000 with info logs', () => {
-    expect(loadConfig({}, defaults)).toEqual({ host: '127.0.0.1', port: 3000, staticDir: '/srv/dist', logLevel: 'info' });
+  it('defaults to 127.0.0.1:3000, the embedded database with demo data, and 15-minute tokens', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ch-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir }, defaults);
+    expect(config).toMatchObject({
+      host: '127.0.0.1', port: 3000, staticDir: '/srv/dist', logLevel: 'info', databaseUrl: null, dataDir,
+      publicUrl: 'http://127.0.0.1:3000', smtpUrl: null, seedDemo: true, accessTokenTtl: 900, rateLimit: true, corsOrigins: [],
+    });
+    expect(config.secret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps a generated secret in the data directory, readable only by the owner', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ch-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }, defaults).secret;
+    expect(loadConfig({ DATA_DIR: dataDir }, defaults).secret).toBe(first);
+    expect(readFileSync(join(dataDir, 'secret'), 'utf8')).toBe(first);
+    expect(statSync(join(dataDir, 'secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('resolves DATA_DIR to ./data by default', () => {
+    expect(loadConfig({ SECRET: 'x'.repeat(32) }, defaults).dataDir).toBe(resolve('data'));
   });
 
   it('reads the environment', () => {
-    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080', STATIC_DIR: '/x', LOG_LEVEL: 'silent' }, defaults)).toEqual({
-      host: '0.0.0.0', port: 8080, staticDir: '/x', logLevel: 'silent',
+    const config = loadConfig({
+      HOST: '0.0.0.0', PORT: '8080', STATIC_DIR: '/x', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://127.0.0.1:5432/test',
+      DATA_DIR: '/tmp/ch', SECRET: 's'.repeat(32), PUBLIC_URL: 'https://coursehub.example/', SMTP_URL: 'smtp://mail:25',
+      SEED_DEMO: '1', ACCESS_TOKEN_TTL: '300', CORS_ORIGINS: 'https://a.example, https://b.example', RATE_LIMIT: 'off',
+    }, defaults);
+    expect(config).toMatchObject({
+      host: '0.0.0.0', port: 8080, staticDir: '/x', logLevel: 'silent', databaseUrl: 'postgres://127.0.0.1:5432/test', dataDir: '/tmp/ch',
+      secret: 's'.repeat(32), publicUrl: 'https://coursehub.example', smtpUrl: 'smtp://mail:25', seedDemo: true, accessTokenTtl: 300,
+      corsOrigins: ['https://a.example', 'https://b.example'], rateLimit: false,
     });
   });
 
-  it.each([['abc'], ['0'], ['70000'], ['3.5']])('refuses PORT=%s with a clear message', (value) => {
-    expect(() => loadConfig({ PORT: value }, defaults)).toThrow(new ConfigError(`PORT must be a whole number from 1 to 65535, got "${value}".`));
+  it('seeds no demo data into a PostgreSQL server unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db', SECRET: 'x'.repeat(32) }, defaults).seedDemo).toBe(false);
   });
 
-  it('refuses an unknown LOG_LEVEL', () => {
-    expect(() => loadConfig({ LOG_LEVEL: 'loud' }, defaults)).toThrow(/LOG_LEVEL must be one of fatal, error/);
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number from 1 to 65535, got "abc".'],
+    [{ PORT: '0' }, 'PORT must be a whole number from 1 to 65535, got "0".'],
+    [{ PORT: '3.5' }, 'PORT must be a whole number from 1 to 65535, got "3.5".'],
+    [{ ACCESS_TOKEN_TTL: '3600' }, 'ACCESS_TOKEN_TTL must be a whole number from 30 to 900, got "3600".'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud".'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://x".'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL, got "not a url".'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail".'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be 1 or 0 (true or false), got "maybe".'],
+    [{ SECRET: 'short' }, 'SECRET must be at least 32 characters long.'],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig({ SECRET: 'x'.repeat(32), ...env }, defaults)).toThrow(new ConfigError(message));
   });
 });

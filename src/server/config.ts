@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
 /** Server configuration, read from the environment once at start and validated. */
 export interface ServerConfig {
   host: string;
@@ -5,6 +9,27 @@ export interface ServerConfig {
   /** Directory of the built browser files (app, widgets). */
   staticDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** PostgreSQL server; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl: string | null;
+  /** Embedded database and uploads live here. */
+  dataDir: string;
+  /** HMAC key of access tokens and other signed values (≥ 32 bytes); see resolveSecret. */
+  secret: string;
+  /** The platform's own origin, for links in emails. */
+  publicUrl: string;
+  /** SMTP server URL; without it emails go to the outbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Fill an empty embedded database with the demo school. */
+  seedDemo: boolean;
+  /** Access token lifetime in seconds (≤ 15 minutes). */
+  accessTokenTtl: number;
+  /** Refresh token lifetime in seconds. */
+  refreshTokenTtl: number;
+  /** Extra origins allowed to call the private API with credentials (comma-separated). */
+  corsOrigins: string[];
+  /** Rate limits can be turned off for load tests; never in production. */
+  rateLimit: boolean;
 }
 
 export class ConfigError extends Error {
@@ -13,13 +38,34 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-function port(value: string | undefined): number {
-  if (value === undefined || value === '') return 3000;
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 1 to 65535, got "${value}".`);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
   }
   return n;
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0 (true or false), got "${value}".`);
+}
+
+function url(name: string, value: string | undefined, protocols: string[]): string | null {
+  if (value === undefined || value === '') return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${value}".`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${value}".`);
+  }
+  return value;
 }
 
 function logLevel(value: string | undefined): ServerConfig['logLevel'] {
@@ -28,11 +74,44 @@ function logLevel(value: string | undefined): ServerConfig['logLevel'] {
   throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
 }
 
+/**
+ * SECRET, or else a random key kept in DATA_DIR/secret (created once, readable only by us), so
+ * that sessions survive a restart of the embedded demo without any setup.
+ */
+function secret(value: string | undefined, dataDir: string): string {
+  if (value !== undefined && value !== '') {
+    if (Buffer.byteLength(value) < 32) throw new ConfigError('SECRET must be at least 32 characters long.');
+    return value;
+  }
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('base64url');
+  writeFileSync(file, generated, { mode: 0o600 });
+  return generated;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string }): ServerConfig {
+  const host = env.HOST || '127.0.0.1';
+  const port = integer('PORT', env.PORT, 3000, 1, 65535);
+  const databaseUrl = url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
+  const dataDir = resolve(env.DATA_DIR || 'data');
   return {
-    host: env.HOST || '127.0.0.1',
-    port: port(env.PORT),
+    host,
+    port,
     staticDir: env.STATIC_DIR || defaults.staticDir,
     logLevel: logLevel(env.LOG_LEVEL),
+    databaseUrl,
+    dataDir,
+    secret: secret(env.SECRET, dataDir),
+    publicUrl: (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'CourseHub <no-reply@coursehub.local>',
+    // Demo data by default only for the embedded database: a real server is someone's data.
+    seedDemo: flag('SEED_DEMO', env.SEED_DEMO, databaseUrl === null),
+    accessTokenTtl: integer('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 900, 30, 900),
+    refreshTokenTtl: integer('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 60, 90 * 24 * 3600),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    rateLimit: flag('RATE_LIMIT', env.RATE_LIMIT, true),
   };
 }

@@ -1,13 +1,16 @@
 // The product as `npm start` runs it: the compiled server (built by `npm test` before this suite)
 // starts on its port and serves the API health check and the app shell with its bundle.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const entry = 'dist/server/main.js';
 let child: ChildProcess | undefined;
 let base = '';
+const dataDir = mkdtempSync(join(tmpdir(), 'coursehub-start-'));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,7 +27,7 @@ beforeAll(async () => {
   expect(existsSync(entry), 'run `npm run build` first (npm test does)').toBe(true);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent' }, stdio: 'pipe' });
+  child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: dataDir }, stdio: 'pipe' });
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const up = await fetch(`${base}/api/health/`).then((r) => r.ok, () => false);
@@ -34,14 +37,31 @@ beforeAll(async () => {
   throw new Error('the server did not answer within 10 s');
 }, 15_000);
 
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('npm start', () => {
   it('answers the health check on its port', async () => {
     const res = await fetch(`${base}/api/health/`);
     expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('starts with the demo school: the demo admin signs in through the API', async () => {
+    const res = await fetch(`${base}/api/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }),
+    });
+    expect(res.status).toBe(200);
+    const { access } = (await res.json()) as { access: string };
+    const schools = await fetch(`${base}/api/user-schools/`, { headers: { authorization: `Bearer ${access}` } });
+    expect(await schools.json()).toEqual([expect.objectContaining({ name: 'Coursehub', role: 'Admin' })]);
   });
 
   it('serves the app shell and its bundle', async () => {
@@ -54,7 +74,7 @@ describe('npm start', () => {
   });
 
   it('stops with a clear message on a bad setting', async () => {
-    const bad = spawn(process.execPath, [entry], { env: { ...process.env, PORT: 'abc' }, stdio: 'pipe' });
+    const bad = spawn(process.execPath, [entry], { env: { ...process.env, PORT: 'abc', DATA_DIR: dataDir }, stdio: 'pipe' });
     let stderr = '';
     bad.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => bad.on('exit', resolve));

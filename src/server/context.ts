@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './services/mailer.ts';
+import type { AccessClaims } from './security/tokens.ts';
+
+/** What every route needs, decorated on the app as `app.ctx`. */
+export interface AppContext {
+  db: Db;
+  config: ServerConfig;
+  mailer: Mailer;
+  /** The clock, replaceable in tests (token expiry, trials). */
+  now(): Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The verified access token's claims, or null when none (or an invalid one) was sent. */
+    auth: AccessClaims | null;
+    /** Set by school-scoped routes, for the access log. */
+    schoolId: number | null;
+    /** Set by routes that log an event (impersonation start/stop). */
+    auditEvent: string | null;
+  }
+}
+
+/** The app with TypeBox schemas as the source of request and response types. */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type { FastifyReply, FastifyRequest };

@@ -1,0 +1,260 @@
+// The database schema (Drizzle, PostgreSQL). Migrations in ./migrations are generated from this
+// file by `npm run db:generate` and committed; the server applies them on start.
+import { sql } from 'drizzle-orm';
+import {
+  boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    username: text('username'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    patronymic: text('patronymic').notNull().default(''),
+    /** argon2id; null until the user sets a password (accounts added by an admin). */
+    passwordHash: text('password_hash'),
+    isActive: boolean('is_active').notNull().default(true),
+    // Profile fields (spec: profile/): one profile per user, so they live on the user row.
+    avatar: text('avatar'),
+    city: text('city').notNull().default(''),
+    sex: text('sex').notNull().default(''),
+    description: text('description').notNull().default(''),
+    dateJoined: createdAt(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_unique').on(t.phoneNumber),
+    check('users_sex_check', sql`${t.sex} in ('', 'М', 'Ж')`),
+  ],
+);
+
+export const tariffs = pgTable('tariffs', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** Monthly price in BYN, a decimal string as the API shows it. */
+  price: text('price').notNull(),
+  priceRfRub: integer('price_rf_rub'),
+  numberOfCourses: integer('number_of_courses'),
+  numberOfStaff: integer('number_of_staff'),
+  studentsPerMonth: integer('students_per_month'),
+  totalStudents: integer('total_students'),
+  studentCountByMonth: integer('student_count_by_month'),
+  discount12MonthsByn: text('discount_12_months_byn'),
+});
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    /** Unique URL-safe name, used in paths: /api/{school}/… and /school/{school}/. */
+    name: text('name').notNull(),
+    /** The title as the owner typed it. */
+    title: text('title').notNull(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    tariffId: integer('tariff_id').references(() => tariffs.id),
+    trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    purchasedTariffEndDate: timestamp('purchased_tariff_end_date', { withTimezone: true }),
+    usedTrial: boolean('used_trial').notNull().default(false),
+    contactLink: text('contact_link'),
+    offerUrl: text('offer_url').notNull().default(''),
+    testCourse: boolean('test_course').notNull().default(false),
+    referralCode: uuid('referral_code').notNull().defaultRandom(),
+    referredById: integer('referred_by_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Names are compared case-insensitively: /school/Romashka/ and /school/romashka/ are one school.
+  (t) => [uniqueIndex('schools_name_unique').on(sql`lower(${t.name})`), uniqueIndex('schools_referral_code_unique').on(t.referralCode)],
+);
+
+/** One role per user per school (the original allowed duplicates). */
+export const schoolMembers = pgTable(
+  'school_members',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('school_members_school_user_unique').on(t.schoolId, t.userId),
+    index('school_members_user_idx').on(t.userId),
+    check('school_members_role_check', sql`${t.role} in ('Admin', 'Teacher', 'Student')`),
+  ],
+);
+
+/** Extra role labels shown next to a member (school-new-roles); they grant nothing. */
+export const schoolExtraRoles = pgTable(
+  'school_extra_roles',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    roleName: text('role_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('school_extra_roles_unique').on(t.schoolId, t.userId, t.roleName)],
+);
+
+export const userPseudonyms = pgTable(
+  'user_pseudonyms',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    pseudonym: text('pseudonym').notNull(),
+  },
+  (t) => [uniqueIndex('user_pseudonyms_unique').on(t.schoolId, t.userId)],
+);
+
+export const schoolHeaders = pgTable('school_headers', {
+  id: serial('id').primaryKey(),
+  schoolId: integer('school_id').notNull().unique().references(() => schools.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  logoSchool: text('logo_school'),
+  photoBackground: text('photo_background'),
+  logoHeader: text('logo_header'),
+  favicon: text('favicon'),
+  updatedAt: updatedAt(),
+});
+
+export const schoolDomains = pgTable('school_domains', {
+  id: serial('id').primaryKey(),
+  schoolId: integer('school_id').notNull().unique().references(() => schools.id, { onDelete: 'cascade' }),
+  domainName: text('domain_name').notNull().unique(),
+  verified: boolean('verified').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * Refresh tokens: only a SHA-256 of the random token is stored. Each refresh spends the token and
+ * issues a new one in the same family; presenting a spent token revokes the whole family.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** Set when an admin views the platform as this user. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use emailed tokens: password reset, first password of an added user, email codes. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The address an email-change or confirmation code is bound to. */
+    email: text('email'),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+    uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
+    check('one_time_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'set_password', 'email_change', 'email_confirm')`),
+  ],
+);
+
+/** Emails waiting for SMTP, or kept for the local outbox page when no SMTP server is set. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+/** Every authenticated API request (never tokens, passwords or bodies). */
+export const accessLogs = pgTable(
+  'access_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: smallint('status').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    ip: text('ip').notNull(),
+    event: text('event'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_logs_school_time_idx').on(t.schoolId, t.createdAt), index('access_logs_user_idx').on(t.userId)],
+);
+
+// Course content (the course issues extend these; the demo school needs them now).
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    format: text('format').notNull().default('ONLINE'),
+    durationDays: integer('duration_days'),
+    /** Price in minor units. */
+    price: integer('price').notNull().default(0),
+    published: boolean('published').notNull().default(false),
+    isCatalog: boolean('is_catalog').notNull().default(false),
+    photo: text('photo'),
+    order: integer('order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courses_school_idx').on(t.schoolId)],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    order: integer('order').notNull(),
+  },
+  (t) => [index('sections_course_idx').on(t.courseId)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: serial('id').primaryKey(),
+    sectionId: integer('section_id').notNull().references(() => sections.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    order: integer('order').notNull(),
+    active: boolean('active').notNull().default(true),
+    description: text('description').notNull().default(''),
+    settings: jsonb('settings').notNull().default({}),
+  },
+  (t) => [index('lessons_section_idx').on(t.sectionId), check('lessons_type_check', sql`${t.type} in ('lesson', 'test', 'homework', 'webinar')`)],
+);

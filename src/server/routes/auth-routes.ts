@@ -1,0 +1,282 @@
+import { eq, or, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { App, FastifyRequest } from '../context.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { schoolHeaders, schoolMembers, schools, tariffs, users } from '../db/schema.ts';
+import { AppError, badRequest, fieldError } from '../errors.ts';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../security/passwords.ts';
+import { requireAuth, requireUser } from '../services/auth.ts';
+import { schoolIsActive } from '../services/school-access.ts';
+import { availableSchoolName, createSchool, SCHOOL_TAKEN } from '../services/schools.ts';
+import { issueSession, revokeUserSessions, rotateSession } from '../services/sessions.ts';
+import { Detail, Email, errors, Password, Phone, SessionUser, TokenPair } from './schemas.ts';
+
+const Utm = {
+  utm_source: Type.Optional(Type.String({ maxLength: 150 })),
+  utm_medium: Type.Optional(Type.String({ maxLength: 150 })),
+  utm_campaign: Type.Optional(Type.String({ maxLength: 150 })),
+  utm_term: Type.Optional(Type.String({ maxLength: 150 })),
+  utm_content: Type.Optional(Type.String({ maxLength: 150 })),
+};
+
+const RegisterOwnerBody = Type.Object({
+  school_name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Type.Optional(Email),
+  phone_number: Type.Optional(Phone),
+  password: Type.Optional(Password),
+  password_confirmation: Type.Optional(Password),
+  ...Utm,
+});
+
+const SchoolSummary = Type.Object({ school_id: Type.Integer(), name: Type.String(), title: Type.String(), role: Type.String() });
+
+const UserSchool = Type.Object({
+  school_id: Type.Integer(),
+  name: Type.String(),
+  title: Type.String(),
+  header_school: Type.Union([Type.Integer(), Type.Null()]),
+  role: Type.String(),
+  is_owner: Type.Boolean(),
+  tariff_name: Type.Union([Type.String(), Type.Null()]),
+  tariff_paid: Type.Boolean(),
+  active: Type.Boolean(),
+  trial_end_date: Type.Union([Type.String(), Type.Null()]),
+  contact_link: Type.Union([Type.String(), Type.Null()]),
+  test_course: Type.Boolean(),
+});
+
+const UserBody = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  username: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  patronymic: Type.String(),
+  phone_number: Type.Union([Type.String(), Type.Null()]),
+  email_verified: Type.Boolean(),
+  is_active: Type.Boolean(),
+  date_joined: Type.String(),
+  last_login: Type.Union([Type.String(), Type.Null()]),
+});
+
+const LOGIN_FAILED = 'Неверный логин или пароль.';
+// Per IP and minute; RATE_LIMIT=0 lifts the limits (load tests), never the default.
+export const limits = (app: App, max: number) => ({ rateLimit: { max: app.ctx.config.rateLimit ? max : 1_000_000, timeWindow: '1 minute' } });
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[^\d+]/g, '');
+}
+
+export function sessionUser(user: { id: number; email: string; username: string | null }) {
+  return { id: user.id, pk: user.id, email: user.email, username: user.username ?? user.email };
+}
+
+export function userBody(user: typeof users.$inferSelect) {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username ?? user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    patronymic: user.patronymic,
+    phone_number: user.phoneNumber,
+    email_verified: user.emailVerified,
+    is_active: user.isActive,
+    date_joined: user.dateJoined.toISOString(),
+    last_login: user.lastLogin?.toISOString() ?? null,
+  };
+}
+
+/** Registration, sign-in and session routes (spec §7 Registration and Auth). */
+export async function authRoutes(app: App): Promise<void> {
+  const { ctx } = app;
+
+  for (const url of ['/register-school-owner/', '/register-school-owner/:ref/']) {
+    app.post(
+      url,
+      {
+        config: limits(app, 10),
+        schema: {
+          tags: ['auth'],
+          summary: 'Создать школу: нового владельца (email и пароль) или для вошедшего пользователя',
+          params: Type.Object({ ref: Type.Optional(Type.String({ maxLength: 64 })) }),
+          body: RegisterOwnerBody,
+          response: { 201: Type.Object({ ...TokenPair.properties, user: SessionUser, school: SchoolSummary, message: Type.String() }), ...errors(400, 401, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        // The name is checked before anything is created (the original left orphan users behind).
+        const name = await availableSchoolName(ctx.db, body.school_name);
+        const referredById = await referrerId(app, request.params.ref);
+
+        let userId: number;
+        let email: string;
+        let username: string | null;
+        if (request.auth) {
+          const user = await requireUser(app, request);
+          ({ id: userId, email, username } = user);
+        } else {
+          const fields: Record<string, string[]> = {};
+          if (!body.email) fields.email = ['Обязательное поле.'];
+          if (!body.password) fields.password = ['Обязательное поле.'];
+          if (!body.password_confirmation) fields.password_confirmation = ['Подтвердите пароль.'];
+          if (Object.keys(fields).length) throw badRequest('Проверьте правильность заполнения полей.', fields);
+          const problem = passwordProblem(body.password!);
+          if (problem) throw fieldError('password', problem);
+          if (body.password !== body.password_confirmation) throw fieldError('password_confirmation', 'Пароли не совпадают.');
+          email = normaliseEmail(body.email!);
+          username = null;
+          const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+          if (existing) throw fieldError('email', 'Пользователь с таким email уже зарегистрирован. Войдите, чтобы создать школу.', 'EMAIL_TAKEN');
+          userId = 0;
+        }
+
+        const passwordHash = request.auth ? null : await hashPassword(body.password!);
+        let school;
+        try {
+          school = await ctx.db.transaction(async (tx) => {
+            if (!request.auth) {
+              const [created] = await tx
+                .insert(users)
+                .values({ email, passwordHash, phoneNumber: body.phone_number ? normalisePhone(body.phone_number) : null, dateJoined: ctx.now() })
+                .returning({ id: users.id });
+              userId = created!.id;
+            } else if (body.phone_number) {
+              await tx.update(users).set({ phoneNumber: normalisePhone(body.phone_number) }).where(eq(users.id, userId));
+            }
+            return createSchool(ctx, tx, { ownerId: userId, title: body.school_name, name, referredById });
+          });
+        } catch (error) {
+          // Two sign-ups racing for one name or address: the loser gets the same answer as a pre-check.
+          if (isUniqueViolation(error, 'schools_name_unique')) throw fieldError('school_name', SCHOOL_TAKEN, 'SCHOOL_NAME_TAKEN');
+          if (isUniqueViolation(error, 'users_email_unique')) throw fieldError('email', 'Пользователь с таким email уже зарегистрирован.', 'EMAIL_TAKEN');
+          if (isUniqueViolation(error, 'users_phone_unique')) throw fieldError('phone_number', 'Этот номер телефона уже используется.', 'PHONE_TAKEN');
+          throw error;
+        }
+        const tokens = await issueSession(ctx, userId);
+        void ctx.mailer.send({
+          to: email,
+          subject: `Школа «${school.title}» создана`,
+          text: `Здравствуйте!\n\nШкола «${school.title}» создана на CourseHub. Бесплатный период — 14 дней.\nВход: ${ctx.config.publicUrl}/login\nАдрес школы: ${ctx.config.publicUrl}/school/${school.name}/\n`,
+        }).catch((error: unknown) => request.log.error({ err: error }, 'welcome mail failed'));
+        return reply.code(201).send({
+          ...tokens,
+          user: sessionUser({ id: userId, email, username }),
+          school: { school_id: school.id, name: school.name, title: school.title, role: 'Admin' },
+          message: `Школа «${school.title}» успешно создана.`,
+        });
+      },
+    );
+  }
+
+  app.post(
+    '/login/',
+    {
+      config: limits(app, 10),
+      schema: {
+        tags: ['auth'],
+        summary: 'Вход по email или телефону и паролю',
+        body: Type.Object({ login: Type.String({ minLength: 1, maxLength: 254 }), password: Password }),
+        response: { 200: Type.Object({ ...TokenPair.properties, user: SessionUser }), ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const login = request.body.login.trim();
+      const [user] = await ctx.db
+        .select()
+        .from(users)
+        .where(login.includes('@') ? eq(users.email, normaliseEmail(login)) : or(eq(users.phoneNumber, normalisePhone(login)), eq(users.email, normaliseEmail(login))));
+      // Same answer, same work, whether the account exists or not.
+      if (!user) {
+        await burnPasswordCheck(request.body.password);
+        throw badRequest(LOGIN_FAILED, undefined, 'INVALID_CREDENTIALS');
+      }
+      const valid = await verifyPassword(user.passwordHash, request.body.password);
+      if (!valid || !user.isActive) throw badRequest(LOGIN_FAILED, undefined, 'INVALID_CREDENTIALS');
+      await ctx.db.update(users).set({ lastLogin: ctx.now() }).where(eq(users.id, user.id));
+      return { ...(await issueSession(ctx, user.id)), user: sessionUser(user) };
+    },
+  );
+
+  app.post(
+    '/token/refresh/',
+    {
+      config: limits(app, 60),
+      schema: {
+        tags: ['auth'],
+        summary: 'Новая пара токенов по refresh-токену (одноразовому)',
+        body: Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: TokenPair, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => rotateSession(ctx, request.body.refresh),
+  );
+
+  const logout = async (request: FastifyRequest) => {
+    const { userId, impersonatorId } = requireAuth(request);
+    // While impersonating, logging out ends the real user's sessions too: nobody stays signed in as them.
+    await revokeUserSessions(ctx, userId);
+    if (impersonatorId) await revokeUserSessions(ctx, impersonatorId);
+    return { detail: 'Успешный выход из системы' };
+  };
+  const logoutSchema = { tags: ['auth'], summary: 'Выход: отзывает все сессии пользователя', response: { 200: Detail, ...errors(401) } };
+  app.get('/logout/', { schema: logoutSchema }, logout);
+  app.post('/logout/', { schema: logoutSchema }, logout);
+
+  app.get(
+    '/user/',
+    { schema: { tags: ['auth'], summary: 'Текущий пользователь', response: { 200: UserBody, ...errors(401) } } },
+    async (request) => userBody(await requireUser(app, request)),
+  );
+
+  app.get(
+    '/user-schools/',
+    { schema: { tags: ['auth'], summary: 'Школы пользователя и его роль в каждой', response: { 200: Type.Array(UserSchool), ...errors(401) } } },
+    async (request) => {
+      const user = await requireUser(app, request);
+      const rows = await ctx.db
+        .select({ school: schools, role: schoolMembers.role, tariffName: tariffs.name, headerId: schoolHeaders.id })
+        .from(schoolMembers)
+        .innerJoin(schools, eq(schools.id, schoolMembers.schoolId))
+        .leftJoin(tariffs, eq(tariffs.id, schools.tariffId))
+        .leftJoin(schoolHeaders, eq(schoolHeaders.schoolId, schools.id))
+        .where(eq(schoolMembers.userId, user.id))
+        .orderBy(sql`${schools.title} collate "C"`);
+      const now = ctx.now();
+      return rows.map(({ school, role, tariffName, headerId }) => ({
+        school_id: school.id,
+        name: school.name,
+        title: school.title,
+        header_school: headerId,
+        role,
+        is_owner: school.ownerId === user.id,
+        tariff_name: tariffName,
+        tariff_paid: school.purchasedTariffEndDate !== null && school.purchasedTariffEndDate > now,
+        active: schoolIsActive(school, now),
+        trial_end_date: school.trialEndDate?.toISOString() ?? null,
+        contact_link: school.contactLink,
+        test_course: school.testCourse,
+      }));
+    },
+  );
+
+  app.get(
+    '/auth/social-complete/',
+    { schema: { tags: ['auth'], summary: 'Завершение входа через соцсети', response: { ...errors(501) } } },
+    async () => {
+      throw new AppError(501, 'SOCIAL_AUTH_NOT_CONFIGURED', 'Вход через социальные сети не настроен на этом сервере.');
+    },
+  );
+}
+
+/** The school a referral code belongs to; an unknown or malformed code is ignored, not an error. */
+async function referrerId(app: App, ref: string | undefined): Promise<number | null> {
+  if (!ref || !/^[0-9a-f-]{36}$/i.test(ref)) return null;
+  const [row] = await app.ctx.db.select({ id: schools.id }).from(schools).where(eq(schools.referralCode, ref));
+  return row?.id ?? null;
+}

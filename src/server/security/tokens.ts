@@ -1,0 +1,55 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  /** The user the token acts as. */
+  userId: number;
+  /** The admin who is really acting, while impersonating. */
+  impersonatorId: number | null;
+}
+
+const ISSUER = 'coursehub';
+
+function key(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): Promise<string> {
+  const jwt = new SignJWT(claims.impersonatorId ? { act: { sub: String(claims.impersonatorId) } } : {})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setJti(randomBytes(9).toString('base64url'))
+    .setExpirationTime(`${ttlSeconds}s`);
+  return jwt.sign(key(secret));
+}
+
+/** The claims of a valid, unexpired access token, or null. */
+export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || userId <= 0) return null;
+    const act = payload.act as { sub?: unknown } | undefined;
+    const impersonatorId = act && typeof act.sub === 'string' ? Number(act.sub) : null;
+    return { userId, impersonatorId: Number.isInteger(impersonatorId) ? impersonatorId : null };
+  } catch {
+    return null;
+  }
+}
+
+/** 256 random bits, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** A 6-digit code for email confirmation. */
+export function randomCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Tokens are stored only as this digest, so a database leak does not leak sessions. */
+export function digest(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: true });
+});
+afterAll(() => t.close());
+
+describe('rate limits', () => {
+  it('stops login attempts after 10 a minute with a Russian message', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push((await call(t.app, 'POST', '/api/login/', { body: { login: 'x@example.com', password: 'wrong-password' } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const last = await call(t.app, 'POST', '/api/login/', { body: { login: 'x@example.com', password: 'wrong-password' } });
+    expect(last.status).toBe(429);
+    expect(last.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Слишком много попыток/) });
+  });
+
+  it('stops registrations after 10 a minute', async () => {
+    let last = 0;
+    for (let i = 0; i < 11; i += 1) {
+      last = (await call(t.app, 'POST', '/api/register-school-owner/', { body: { school_name: `Limit ${i}`, email: `limit${i}@example.com`, password: 'Secret-pass-1', password_confirmation: 'Secret-pass-1' } })).status;
+    }
+    expect(last).toBe(429);
+  });
+});

@@ -1,0 +1,72 @@
+// Builds the real app for the server suite: on an in-memory PGlite database by default, or, when
+// TEST_DATABASE_URL is set, on that PostgreSQL server in a database of its own (dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
+import type { App } from '../../src/server/context.ts';
+import { openDatabase, type Database } from '../../src/server/db/database.ts';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  const dbName = `coursehub_test_${randomBytes(6).toString('hex')}`;
+  if (url) await admin(url, `create database "${dbName}"`);
+  const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await openDatabase({ kind: 'pglite', dataDir: null });
+  // Rate limits are off unless a test asks for them: suites sign up many users from one address.
+  const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const app = await buildApp({ config, database, logger: false, now: () => clock.now });
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      if (url) await admin(url, `drop database if exists "${dbName}" with (force)`);
+    },
+  };
+}
+
+// Response bodies are checked by the assertions themselves, so tests read them loosely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Body = Record<string, any>;
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** inject() with a bearer token and JSON body. */
+export async function call(app: App, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: unknown } = {}) {
+  const res = await app.inject({
+    method,
+    url,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+  return { status: res.statusCode, body: (res.body ? res.json() : null) as Body | null, headers: res.headers };
+}
