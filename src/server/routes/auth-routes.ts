@@ -267,7 +267,13 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.get(
     '/auth/social-complete/',
-    { schema: { tags: ['auth'], summary: 'Завершение входа через соцсети', response: { ...errors(501) } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Завершение входа через соцсети (Google, Яндекс), когда провайдер настроен',
+        response: { 200: Type.Object({ ...TokenPair.properties, user: SessionUser }), ...errors(401, 501) },
+      },
+    },
     async () => {
       throw new AppError(501, 'SOCIAL_AUTH_NOT_CONFIGURED', 'Вход через социальные сети не настроен на этом сервере.');
     },
