@@ -1,6 +1,11 @@
 import { Type } from 'typebox';
 import type { App } from '../context.ts';
 import { authRoutes } from './auth-routes.ts';
+import { accountRoutes } from './account-routes.ts';
+import { accessLogRoutes } from './access-log-routes.ts';
+import { impersonationRoutes } from './impersonation-routes.ts';
+import { roleRoutes } from './role-routes.ts';
+import { schoolRoutes } from './school-routes.ts';
 
 /** Every API route, mounted under /api. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -10,4 +15,9 @@ export async function registerRoutes(app: App): Promise<void> {
     async () => ({ status: 'ok' }),
   );
   await authRoutes(app);
+  await accountRoutes(app);
+  await schoolRoutes(app);
+  await roleRoutes(app);
+  await impersonationRoutes(app);
+  await accessLogRoutes(app);
 }

@@ -36,7 +36,7 @@ export async function requireSchoolRole(
   school: { name: string } | { id: number },
   roles: readonly MemberRole[],
 ): Promise<{ school: School; role: MemberRole }> {
-  const { userId } = requireAuth(request);
+  const { userId, impersonatorId } = requireAuth(request);
   const [row] = await app.ctx.db
     .select()
     .from(schools)
@@ -44,6 +44,11 @@ export async function requireSchoolRole(
   if (!row) throw schoolNotFound();
   const role = await memberRole(app, row.id, userId);
   if (!role) throw forbidden('Вы не состоите в этой школе.', 'NOT_A_MEMBER');
+  // An impersonated session reaches only schools the real actor administers: a student who also
+  // studies elsewhere must not open that other school to this admin.
+  if (impersonatorId !== null && (await memberRole(app, row.id, impersonatorId)) !== 'Admin') {
+    throw forbidden('Вы не состоите в этой школе.', 'NOT_A_MEMBER');
+  }
   request.schoolId = row.id;
   if (!roles.includes(role)) throw forbidden();
   if (role !== 'Admin' && !schoolIsActive(row, app.ctx.now())) {
