@@ -1,14 +1,16 @@
-// Builds every browser bundle. Today: the platform app (split per route as pages arrive).
-// The widgets and their loader join this list with the widget SDK.
+// Builds every browser bundle: the platform app (React) and the widgets (the same React
+// components rendered by Preact through preact/compat), plus the widgets' classic-script loader.
 import alias from '@rollup/plugin-alias';
 import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
 import { readFileSync } from 'node:fs';
 import esbuild from 'rollup-plugin-esbuild';
 import { aliases } from './tools/aliases.mjs';
+import { widgetDeclarations } from './tools/widget-declarations.mjs';
 
-/** Copies a stylesheet next to the bundle as a file (a strict CSP allows no inline styles). */
+/** Copies a file next to the bundle (a strict CSP allows no inline styles). */
 function copyFile(source, fileName) {
   return {
     name: 'copy-file',
@@ -21,18 +23,59 @@ function copyFile(source, fileName) {
   };
 }
 
-const browserPlugins = () => [
-  alias({ entries: aliases }),
+const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+const plugins = ({ preact = false } = {}) => [
+  alias({ entries: [...aliases, ...(preact ? PREACT : [])] }),
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  json({ preferConst: true }),
   resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
   commonjs(), // React ships CommonJS
   esbuild({ target: 'es2022', jsx: 'automatic', minify: true, legalComments: 'none' }),
 ];
 
+/** The widget bundles need only the attribute mapping of widget-specs.json, not its descriptions. */
+function compactWidgetSpecs() {
+  return {
+    name: 'compact-widget-specs',
+    transform(code, id) {
+      if (!id.endsWith('widget-specs.json')) return null;
+      const { widgets } = JSON.parse(code);
+      const compact = widgets.map(({ tag, props }) => ({ tag, props: props.map(({ name, attribute, type }) => ({ name, attribute, type })) }));
+      return { code: JSON.stringify({ widgets: compact }), map: null };
+    },
+  };
+}
+
+// Core's modules do nothing when imported (lint and a test enforce it), so whatever a bundle does
+// not use from core's barrel can be dropped, stores included.
+const treeshake = { moduleSideEffects: (id) => !id.includes('/src/core/') };
+
+const WIDGETS = ['course-catalog', 'certificate', 'tariffs', 'webinar', 'course-landing'];
+
 export default [
   {
     input: { main: 'src/app/main.tsx' },
     output: { dir: 'dist/app', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [...browserPlugins(), copyFile('src/app/app.css', 'app.css')],
+    treeshake,
+    plugins: [...plugins(), copyFile('src/app/app.css', 'app.css')],
+  },
+  {
+    // One ESM entry per widget; what they share (Preact, the element layer, core's client) is split
+    // into chunks that a page downloads once.
+    input: Object.fromEntries(WIDGETS.map((name) => [name, `src/widgets/${name}/${name}-element.ts`])),
+    output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    treeshake,
+    plugins: [compactWidgetSpecs(), ...plugins({ preact: true }), widgetDeclarations('src/widgets/widget-specs.json')],
+  },
+  {
+    input: 'src/widgets/ch.ts',
+    output: { file: 'dist/widgets/ch.js', format: 'iife' },
+    plugins: plugins(),
   },
 ];

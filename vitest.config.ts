@@ -21,10 +21,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The built product in Chromium: one server for all files, one browser file at a time.
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'happy-dom',
           setupFiles: ['tests/setup/testing-library.ts'],
-          include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'],
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { messages, Path } from '#core';
+import { Path, tariffsMessages } from '#core';
 
 /** The initial page (/): what CourseHub is, and the way to sign up or browse courses. */
 export function InitialPage() {
@@ -16,7 +16,7 @@ export function InitialPage() {
       </ul>
       <div className="actions">
         <a className="button primary" href={Path.createSchool}>
-          {messages.tariffs.tryFree}
+          {tariffsMessages.tryFree}
         </a>
         <a className="button secondary" href={Path.catalog}>
           Каталог курсов

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorFrom, toApiError } from './api-error.ts';
-import { messages } from './messages.ts';
+import { commonMessages } from './messages.ts';
 
 describe('apiErrorFrom', () => {
   it('keeps the server code, message and field errors', () => {
@@ -13,17 +13,17 @@ describe('apiErrorFrom', () => {
   });
 
   it.each([
-    [0, 'NETWORK_ERROR', messages.common.networkError],
-    [403, 'HTTP_403', messages.common.accessDenied],
-    [404, 'HTTP_404', messages.common.notFound],
-    [409, 'HTTP_409', messages.common.unexpectedError],
-    [502, 'HTTP_502', messages.common.serverError],
+    [0, 'NETWORK_ERROR', commonMessages.networkError],
+    [403, 'HTTP_403', commonMessages.accessDenied],
+    [404, 'HTTP_404', commonMessages.notFound],
+    [409, 'HTTP_409', commonMessages.unexpectedError],
+    [502, 'HTTP_502', commonMessages.serverError],
   ])('status %i without a body → %s', (status, code, message) => {
     expect(apiErrorFrom(status, 'plain text')).toMatchObject({ status, code, message, fields: undefined });
   });
 
   it('never shows a 5xx message from the body', () => {
-    expect(apiErrorFrom(500, { code: 'INTERNAL', message: 'stack trace at db.ts:12' }).message).toBe(messages.common.serverError);
+    expect(apiErrorFrom(500, { code: 'INTERNAL', message: 'stack trace at db.ts:12' }).message).toBe(commonMessages.serverError);
   });
 });
 

@@ -1,4 +1,4 @@
-import { messages } from './messages.ts';
+import { commonMessages } from './messages.ts';
 
 /** Field errors as the server sends them: one message or a list per field. */
 export type FieldErrors = Record<string, string | string[]>;
@@ -34,11 +34,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 0) return messages.common.networkError;
-  if (status >= 500) return messages.common.serverError;
-  if (status === 403) return messages.common.accessDenied;
-  if (status === 404) return messages.common.notFound;
-  return messages.common.unexpectedError;
+  if (status === 0) return commonMessages.networkError;
+  if (status >= 500) return commonMessages.serverError;
+  if (status === 403) return commonMessages.accessDenied;
+  if (status === 404) return commonMessages.notFound;
+  return commonMessages.unexpectedError;
 }
 
 /** Builds an ApiError from a status and a response body of any shape. */
@@ -56,7 +56,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isRecord(error) && typeof error.status === 'number') return apiErrorFrom(error.status, error.data);
   if (isRecord(error) && error.name === 'AbortError') {
-    return new ApiError({ status: 0, code: 'ABORTED', message: messages.common.networkError, data: undefined });
+    return new ApiError({ status: 0, code: 'ABORTED', message: commonMessages.networkError, data: undefined });
   }
   return apiErrorFrom(0, undefined);
 }

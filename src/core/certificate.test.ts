@@ -11,7 +11,7 @@ import {
   type CertificateData,
   type CertificateIds,
 } from './certificate.ts';
-import { messages } from './messages.ts';
+import { certificateMessages } from './messages.ts';
 
 const NOW = new Date(2025, 0, 15, 12, 30);
 const ruLong = (date: Date) => new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long' }).format(date);
@@ -44,7 +44,7 @@ describe('certificateName', () => {
   });
 
   it('uses the message catalogue fallback', () => {
-    expect(certificateName({})).toBe(messages.certificate.noName);
+    expect(certificateName({})).toBe(certificateMessages.noName);
   });
 });
 

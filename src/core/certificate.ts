@@ -2,7 +2,7 @@
  * Certificate rules (spec §3 fields, §5 fallbacks): turns whatever the server sends into a view
  * model that never has a blank line on the printed form.
  */
-import { messages } from './messages.ts';
+import { certificateMessages } from './messages.ts';
 
 export interface CertificateLesson {
   lesson_id: number | string;
@@ -90,7 +90,7 @@ export function certificateName(data: CertificateData): string {
   const full = clean(data.user_full_name);
   if (full) return full;
   const parts = [data.last_name, data.first_name, data.patronymic].map(clean).filter(Boolean);
-  return parts.length > 0 ? parts.join(' ') : messages.certificate.noName;
+  return parts.length > 0 ? parts.join(' ') : certificateMessages.noName;
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -123,7 +123,7 @@ const listOf = <T>(value: readonly T[] | null | undefined): readonly T[] =>
 
 /** Applies every fallback of spec §5. Returns fresh arrays, so the input may be shared. */
 export function resolveCertificate(data: CertificateData, now: Date = new Date()): ResolvedCertificate {
-  const { certificate: t } = messages;
+  const t = certificateMessages;
   const date = certificateDate(data.date, now);
   const director = orDefault(data.director_name, t.directorFallback);
   return {

@@ -31,3 +31,4 @@ export * from './state/school-tasks.ts';
 export * from './state/unread.ts';
 export * from './state/user.ts';
 export * from './school-name.ts';
+export * from './public-client.ts';

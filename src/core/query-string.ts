@@ -1,11 +1,11 @@
-import { messages } from './messages.ts';
+import { filtersMessages } from './messages.ts';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 /** A filter value that means "no filter": empty, or the "all statuses" choice of the filters. */
 function isBlank(value: QueryValue): value is null | undefined | '' {
-  return value === null || value === undefined || value === '' || value === messages.filters.allStatuses;
+  return value === null || value === undefined || value === '' || value === filtersMessages.allStatuses;
 }
 
 /**

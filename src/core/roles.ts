@@ -1,4 +1,4 @@
-import { messages } from './messages.ts';
+import { rolesMessages } from './messages.ts';
 
 /** Spec §6: the numeric roles. A missing role is Unknown. */
 export const Role = {
@@ -43,11 +43,11 @@ export const ROLE_LABELS = {
   Admin: 'Administrator',
   Student: 'User',
   Teacher: 'Helper',
-} as const satisfies Partial<Record<RoleName, keyof typeof messages.roles>>;
+} as const satisfies Partial<Record<RoleName, keyof typeof rolesMessages>>;
 
 /** The Russian label shown in the UI, or the bare role name when the spec gives no label. */
 export function roleTitle(role: RoleId | null | undefined): string {
   const name = roleName(role);
-  const label = (ROLE_LABELS as Partial<Record<RoleName, keyof typeof messages.roles>>)[name];
-  return label ? messages.roles[label] : name;
+  const label = (ROLE_LABELS as Partial<Record<RoleName, keyof typeof rolesMessages>>)[name];
+  return label ? rolesMessages[label] : name;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpTestServer, type HttpTestServer } from '../../tests/helpers/http-test-server.ts';
 import { expectConsole } from '../../tests/setup/console-guard.ts';
-import { messages } from './messages.ts';
+import { sessionMessages } from './messages.ts';
 import { Role } from './roles.ts';
 import { createSession, LOGOUT_GUARD_MS, type SessionEnvironment } from './session.ts';
 import { $school } from './state/school.ts';
@@ -99,7 +99,7 @@ describe('session: token refresh', () => {
   });
 
   it('logs a warning and logs out when the refresh call fails', async () => {
-    expectConsole('warn', new RegExp(messages.session.refreshFailed));
+    expectConsole('warn', new RegExp(sessionMessages.refreshFailed));
     server = await startHttpTestServer((req) => (req.url === '/token/refresh/' ? { status: 401, body: { code: 'TOKEN_REUSED' } } : { status: 401, body: {} }));
     const fake = fakeEnvironment();
     const { api } = createSession({ baseURL: server.url, environment: fake.env });

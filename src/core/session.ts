@@ -1,6 +1,6 @@
 import { createApiClient, TOKEN_REFRESH_PATH, type ApiClient, type ApiClientOptions } from './api-client.ts';
 import type { ApiError } from './api-error.ts';
-import { messages } from './messages.ts';
+import { sessionMessages } from './messages.ts';
 import { Path } from './routes.ts';
 import { resetAllState } from './state/reset.ts';
 import { $user, setTokens } from './state/user.ts';
@@ -100,7 +100,7 @@ export function createSession(options: SessionOptions = {}): Session {
       setTokens({ access: reply.access, refresh: reply.refresh });
       return true;
     } catch (error) {
-      getEnv().warn(messages.session.refreshFailed, error);
+      getEnv().warn(sessionMessages.refreshFailed, error);
       logout();
       return false;
     }

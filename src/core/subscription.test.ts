@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.ts';
+import { subscriptionMessages } from './messages.ts';
 import {
   amountFromMinor,
   amountPerMonth,
@@ -94,7 +94,7 @@ describe('buildSubscribePayload', () => {
 
 describe('subscribeErrorOutcome (spec §8)', () => {
   const promo: SubscribeErrorOutcome = { kind: 'promo', message: 'Нет такого промокода' };
-  const failed: SubscribeErrorOutcome = { kind: 'error', message: messages.subscription.failed };
+  const failed: SubscribeErrorOutcome = { kind: 'error', message: subscriptionMessages.failed };
 
   it.each<[number, SubscribeErrorOutcome]>([
     [400, promo],

@@ -2,7 +2,7 @@
  * Rules of the subscription modal (spec §4, §5, §8): the payload of `POST /{school}/subscribe/`,
  * what an error status means for the form, and the amounts of the confirmation step.
  */
-import { messages } from './messages.ts';
+import { subscriptionMessages } from './messages.ts';
 import { plural } from './plural.ts';
 
 /** The periods the modal offers, in months (spec §5). */
@@ -63,11 +63,11 @@ export function subscribeErrorOutcome(status: number): SubscribeErrorOutcome {
     case 400:
     case 404:
       // Shown under the promo code field.
-      return { kind: 'promo', message: messages.subscription.noSuchPromo };
+      return { kind: 'promo', message: subscriptionMessages.noSuchPromo };
     case 405:
       return { kind: 'ignore' };
     default:
-      return { kind: 'error', message: messages.subscription.failed };
+      return { kind: 'error', message: subscriptionMessages.failed };
   }
 }
 
@@ -97,5 +97,5 @@ export function formatRubles(amount: number): string {
 
 /** '1 месяц', '3 месяца', '6 месяцев', '12 месяцев'. */
 export function periodLabel(months: number): string {
-  return plural(months, messages.subscription.month);
+  return plural(months, subscriptionMessages.month);
 }

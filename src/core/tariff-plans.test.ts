@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from './messages.ts';
+import { commonMessages, tariffsMessages } from './messages.ts';
 import {
   formatLimit,
   formatPrice,
@@ -226,9 +226,9 @@ describe('isHit: the second visible card', () => {
 
 describe('formatPrice', () => {
   it.each([
-    ['0', messages.common.free],
-    ['0.00', messages.common.free],
-    [0, messages.common.free],
+    ['0', commonMessages.free],
+    ['0.00', commonMessages.free],
+    [0, commonMessages.free],
     ['468', '468 BYN'],
     ['468.00', '468 BYN'],
     [948, '948 BYN'],
@@ -269,9 +269,9 @@ describe('planPrice', () => {
 
 describe('formatLimit', () => {
   it.each([
-    [null, messages.tariffs.unlimited],
-    [undefined, messages.tariffs.unlimited],
-    ['', messages.tariffs.unlimited],
+    [null, tariffsMessages.unlimited],
+    [undefined, tariffsMessages.unlimited],
+    ['', tariffsMessages.unlimited],
     [0, '0'],
     [10, '10'],
     ['50', '50'],
@@ -314,9 +314,9 @@ describe('planButton: the tariff rule table (spec §4)', () => {
   });
 
   it('labels come from messages', () => {
-    expect(connect.label).toBe(messages.tariffs.connect);
-    expect(current.label).toBe(messages.tariffs.currentPlan);
-    expect(unavailable).toMatchObject({ label: messages.tariffs.unavailable, hint: messages.tariffs.unavailableHint });
+    expect(connect.label).toBe(tariffsMessages.connect);
+    expect(current.label).toBe(tariffsMessages.currentPlan);
+    expect(unavailable).toMatchObject({ label: tariffsMessages.unavailable, hint: tariffsMessages.unavailableHint });
   });
 
   it('a current plan hidden by the yearly filter still disables cheaper cards', () => {

@@ -2,7 +2,7 @@
  * Tariff plan rules of the tariff page (spec §2, §4, §9): which plans to show, in what order,
  * how prices and limits read, and which button each card carries.
  */
-import { messages } from './messages.ts';
+import { commonMessages, tariffsMessages } from './messages.ts';
 
 /** One plan as `GET /schools_tariff/` returns it (spec §3). A null limit means unlimited. */
 export interface TariffPlan {
@@ -180,10 +180,10 @@ function formatAmount(amount: number): string {
  */
 export function formatPrice(value: string | number | null | undefined): string {
   const amount = parseAmount(value);
-  if (amount === 0) return messages.common.free;
+  if (amount === 0) return commonMessages.free;
   // Text that is not an amount is shown as given rather than dressed up as a price.
   if (!Number.isFinite(amount)) return String(value ?? '').trim();
-  return `${formatAmount(amount)} ${messages.tariffs.currency}`;
+  return `${formatAmount(amount)} ${tariffsMessages.currency}`;
 }
 
 /** The price of a card for a period; yearly falls back to the monthly price when unset. */
@@ -195,7 +195,7 @@ export function planPrice(plan: Readonly<TariffPlan>, period: BillingPeriod): st
 
 /** A limit of a card: null, undefined or '' read as unlimited; 0 stays '0'. */
 export function formatLimit(value: number | string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return messages.tariffs.unlimited;
+  if (value === null || value === undefined || value === '') return tariffsMessages.unlimited;
   return String(value);
 }
 
@@ -218,7 +218,7 @@ export interface PlanButtonInput {
   isAdmin: boolean;
 }
 
-const CONNECT: PlanButton = { kind: 'connect', label: messages.tariffs.connect, disabled: false };
+const CONNECT: PlanButton = { kind: 'connect', label: tariffsMessages.connect, disabled: false };
 
 /** The button of one card (spec §4), or null when the viewer gets no button. */
 export function planButton({ plan, plans, currentTariffName, isAdmin }: PlanButtonInput): PlanButton | null {
@@ -227,15 +227,15 @@ export function planButton({ plan, plans, currentTariffName, isAdmin }: PlanButt
   const currentIndex = currentTariffName ? sorted.findIndex((p) => p.name === currentTariffName) : -1;
   if (currentIndex === -1) return { ...CONNECT };
   if (plan.name === currentTariffName) {
-    return { kind: 'current', label: messages.tariffs.currentPlan, disabled: true };
+    return { kind: 'current', label: tariffsMessages.currentPlan, disabled: true };
   }
   const planIndex = sorted.findIndex((p) => p.name === plan.name);
   if (planIndex !== -1 && planIndex < currentIndex) {
     return {
       kind: 'unavailable',
-      label: messages.tariffs.unavailable,
+      label: tariffsMessages.unavailable,
       disabled: true,
-      hint: messages.tariffs.unavailableHint,
+      hint: tariffsMessages.unavailableHint,
     };
   }
   return { ...CONNECT };

@@ -21,8 +21,11 @@ import { loggablePath } from './request-path.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerAccessLog } from './services/access-log.ts';
 import { registerAuth } from './services/auth.ts';
+import { registerHttpCache } from './services/http-cache.ts';
 import { createMailer } from './services/mailer.ts';
+import { corsDelegator, registerPublicResponses } from './services/public-routes.ts';
 import { seedDemo } from './seed/demo.ts';
+import { registerWidgetFiles } from './widget-files.ts';
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -80,11 +83,11 @@ export async function buildApp({ config, database, logger = true, now = () => ne
       directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'"], scriptSrc: ["'self'"], connectSrc: ["'self'"] },
     },
   });
-  await app.register(cors, {
-    // Public widget endpoints allow any origin on their own routes; the rest only ours.
-    origin: [config.publicUrl, ...config.corsOrigins],
-    credentials: true,
-  });
+  // Public widget endpoints (route config `public: true`) allow any origin without credentials;
+  // the rest only ours, with credentials.
+  await app.register(cors, { delegator: corsDelegator(app, [config.publicUrl, ...config.corsOrigins]) });
+  registerPublicResponses(app);
+  registerHttpCache(app);
   await app.register(rateLimit, {
     global: false,
     enableDraftSpec: true,
@@ -107,6 +110,7 @@ export async function buildApp({ config, database, logger = true, now = () => ne
 
   await app.register(async (api) => registerRoutes(api as App), { prefix: '/api' });
 
+  await registerWidgetFiles(app, config.staticDir);
   const appDir = join(config.staticDir, 'app');
   if (existsSync(appDir)) {
     await app.register(fastifyStatic, { root: appDir, prefix: '/app/', maxAge: 0 });

@@ -30,6 +30,8 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Rate limits can be turned off for load tests; never in production. */
   rateLimit: boolean;
+  /** Port of the demo site (another origin embedding the widgets); 0 turns it off. */
+  demoPort: number;
 }
 
 export class ConfigError extends Error {
@@ -113,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     refreshTokenTtl: integer('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 60, 90 * 24 * 3600),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     rateLimit: flag('RATE_LIMIT', env.RATE_LIMIT, true),
+    demoPort: integer('DEMO_PORT', env.DEMO_PORT, port === 65535 ? 0 : port + 1, 0, 65535),
   };
 }

@@ -1,4 +1,4 @@
-import { messages } from '#core/messages';
+import { commonMessages } from '#core/messages';
 
 /**
  * The page that boots the platform app. Scripts are external files so that a strict
@@ -16,7 +16,7 @@ export function indexHtml(): string {
 <script type="module" src="/app/main.js"></script>
 </head>
 <body>
-<div id="root"><p class="boot">${messages.common.loading}</p></div>
+<div id="root"><p class="boot">${commonMessages.loading}</p></div>
 <noscript>Для работы CourseHub включите JavaScript в браузере.</noscript>
 </body>
 </html>

@@ -2,19 +2,26 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { buildDemoServer } from './demo-server.ts';
 
 const distDir = fileURLToPath(new URL('..', import.meta.url));
+const demoDir = fileURLToPath(new URL('../../demo/', import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { staticDir: distDir });
   const app = await buildApp({ config });
+  const demo = config.demoPort ? await buildDemoServer({ demoDir, platformOrigin: config.publicUrl }) : null;
   const stop = async () => {
-    await app.close();
+    await Promise.all([app.close(), demo?.close()]);
     process.exit(0);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await app.listen({ host: config.host, port: config.port });
+  if (demo) {
+    await demo.listen({ host: config.host, port: config.demoPort });
+    app.log.info(`demo site (widgets on another origin): http://${config.host}:${config.demoPort}/`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,11 +1,11 @@
-import { messages } from '../messages.ts';
+import { filtersMessages } from '../messages.ts';
 import { persistentAtom } from '../persistent-atom.ts';
 
 export type FilterValues = Record<string, string>;
 
 /** Filters per screen key, persisted under `filters`. Homework status defaults to 'Все статусы'. */
 export const DEFAULT_FILTERS: Readonly<Record<string, FilterValues>> = {
-  homework: { status: messages.filters.allStatuses },
+  homework: { status: filtersMessages.allStatuses },
 };
 
 export const $filters = persistentAtom<Record<string, FilterValues>>('filters', DEFAULT_FILTERS);

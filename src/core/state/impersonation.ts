@@ -1,4 +1,4 @@
-import { messages } from '../messages.ts';
+import { impersonationMessages } from '../messages.ts';
 import { persistentAtom } from '../persistent-atom.ts';
 import { Role } from '../roles.ts';
 import { $userProfile } from './cached-data.ts';
@@ -56,7 +56,7 @@ export function startImpersonation(target: ImpersonationTarget): void {
     role: Role.Student,
     userId: target.userId,
     email: target.email,
-    userName: `${target.userName} (${messages.impersonation.nameSuffix})`.trim(),
+    userName: `${target.userName} (${impersonationMessages.nameSuffix})`.trim(),
   });
   $userProfile.set(null);
 }
@@ -73,5 +73,5 @@ export function stopImpersonation(tokens?: { access: string; refresh: string }):
 
 /** The banner text: the custom message, else 'Вы просматриваете сайт от имени {email}'. */
 export function impersonationBannerText(state: ImpersonationState): string {
-  return state.message || `${messages.impersonation.viewingAs} ${state.impersonatedUserEmail}`;
+  return state.message || `${impersonationMessages.viewingAs} ${state.impersonatedUserEmail}`;
 }

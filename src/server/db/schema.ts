@@ -258,3 +258,68 @@ export const lessons = pgTable(
   },
   (t) => [index('lessons_section_idx').on(t.sectionId), check('lessons_type_check', sql`${t.type} in ('lesson', 'test', 'homework', 'webinar')`)],
 );
+
+// Public widgets: catalogue appeals, course landings and autowebinars. Certificates have no table:
+// the link itself carries the encrypted ids (services/certificate-links.ts).
+
+/** A visitor's request about a catalogue course, read by the school's admins. */
+export const courseAppeals = pgTable(
+  'course_appeals',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    message: text('message').notNull().default(''),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('course_appeals_school_time_idx').on(t.schoolId, t.createdAt), check('course_appeals_contact_check', sql`${t.email} is not null or ${t.phone} is not null`)],
+);
+
+/** The blocks a school customised on a course's landing (a partial core Landing); one per course. */
+export const courseLandings = pgTable('course_landings', {
+  courseId: integer('course_id').primaryKey().references(() => courses.id, { onDelete: 'cascade' }),
+  blocks: jsonb('blocks').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+export interface ChatScriptLine {
+  username: string;
+  message: string;
+  role: string;
+  /** Milliseconds from the start of a show. */
+  timeshift_ms: number;
+}
+
+/** A recorded webinar shown on a schedule: first show at starts_at, repeated every repeat_minutes. */
+export const autowebinars = pgTable(
+  'autowebinars',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    videoType: text('video_type').notNull().default('upload'),
+    youtubeVideoId: text('youtube_video_id'),
+    videoUrl: text('video_url'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Null: a single show. */
+    repeatMinutes: integer('repeat_minutes'),
+    durationMinutes: integer('duration_minutes').notNull(),
+    hasChat: boolean('has_chat').notNull().default(false),
+    chatEnabled: boolean('chat_enabled').notNull().default(false),
+    chatScript: jsonb('chat_script').$type<ChatScriptLine[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('autowebinars_slug_unique').on(t.slug),
+    index('autowebinars_school_idx').on(t.schoolId),
+    check('autowebinars_video_type_check', sql`${t.videoType} in ('upload', 'youtube')`),
+    check('autowebinars_schedule_check', sql`${t.durationMinutes} > 0 and (${t.repeatMinutes} is null or ${t.repeatMinutes} > 0)`),
+  ],
+);

@@ -3,9 +3,14 @@ import type { App } from '../context.ts';
 import { authRoutes } from './auth-routes.ts';
 import { accountRoutes } from './account-routes.ts';
 import { accessLogRoutes } from './access-log-routes.ts';
+import { appealRoutes } from './appeal-routes.ts';
+import { catalogRoutes } from './catalog-routes.ts';
+import { certificateRoutes } from './certificate-routes.ts';
 import { impersonationRoutes } from './impersonation-routes.ts';
 import { roleRoutes } from './role-routes.ts';
 import { schoolRoutes } from './school-routes.ts';
+import { tariffRoutes } from './tariff-routes.ts';
+import { webinarRoutes } from './webinar-routes.ts';
 
 /** Every API route, mounted under /api. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -20,4 +25,9 @@ export async function registerRoutes(app: App): Promise<void> {
   await roleRoutes(app);
   await impersonationRoutes(app);
   await accessLogRoutes(app);
+  await catalogRoutes(app);
+  await appealRoutes(app);
+  await certificateRoutes(app);
+  await tariffRoutes(app);
+  await webinarRoutes(app);
 }

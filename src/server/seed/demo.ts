@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { courses, lessons, schoolHeaders, schoolMembers, schools, sections, users } from '../db/schema.ts';
+import { autowebinars, courseLandings, courses, lessons, schoolHeaders, schoolMembers, schools, sections, users, type ChatScriptLine } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 
 export const DEMO_SCHOOL = 'Coursehub';
@@ -15,6 +15,8 @@ export const DEMO_ACCOUNTS = [
 const DEMO_COURSES = [
   {
     name: 'Python с нуля',
+    price: 490000, // minor units: 4900.00
+    durationDays: 60,
     description: 'Основы программирования на Python: переменные, условия, циклы, функции и первые проекты.',
     sections: [
       { name: 'Введение', lessons: [['lesson', 'Зачем учить Python'], ['lesson', 'Установка и первый запуск'], ['test', 'Проверим основы']] },
@@ -23,6 +25,8 @@ const DEMO_COURSES = [
   },
   {
     name: 'Веб-дизайн для начинающих',
+    price: 290000,
+    durationDays: 30,
     description: 'Композиция, цвет, типографика и прототипы в браузере.',
     sections: [
       { name: 'Основы композиции', lessons: [['lesson', 'Сетка и отступы'], ['homework', 'Макет лендинга']] },
@@ -31,10 +35,51 @@ const DEMO_COURSES = [
   },
   {
     name: 'Английский для IT',
+    price: 0,
+    durationDays: 45,
     description: 'Лексика и грамматика для чтения документации и общения в команде.',
     sections: [{ name: 'Документация', lessons: [['lesson', 'Читаем README'], ['lesson', 'Issue и pull request'], ['homework', 'Напишите письмо коллеге']] }],
   },
 ] as const;
+
+const DEMO_CHAT: ChatScriptLine[] = [
+  { username: 'Анна Администратова', role: 'moderator', message: 'Добрый день! Вебинар начался, пишите вопросы в чат.', timeshift_ms: 5_000 },
+  { username: 'Ольга', role: 'participant', message: 'Здравствуйте! Слышно и видно хорошо.', timeshift_ms: 15_000 },
+  { username: 'Игорь', role: 'participant', message: 'Всем привет из Минска!', timeshift_ms: 25_000 },
+  { username: 'Мария', role: 'participant', message: 'Подойдёт ли курс, если я никогда не программировала?', timeshift_ms: 40_000 },
+  { username: 'Анна Администратова', role: 'moderator', message: 'Мария, да: курс начинается с самых основ.', timeshift_ms: 55_000 },
+  { username: 'Дмитрий', role: 'participant', message: 'Сколько времени в неделю нужно на занятия?', timeshift_ms: 70_000 },
+  { username: 'Анна Администратова', role: 'moderator', message: 'В среднем 5–7 часов, но темп вы выбираете сами.', timeshift_ms: 90_000 },
+  { username: 'Ольга', role: 'participant', message: 'Спасибо, очень понятно объясняете!', timeshift_ms: 110_000 },
+];
+
+/** The first demo course's customised landing blocks (the rest stay the defaults). */
+function demoLanding(courseUrl: string) {
+  return {
+    header: {
+      description: 'Освойте Python за 60 дней: от первой строки кода до собственного проекта в портфолио.',
+      contact_link: '',
+    },
+    audience: {
+      title: 'Кому подойдёт курс',
+      description: 'Курс рассчитан на тех, кто никогда не программировал, и на тех, кто хочет навести порядок в знаниях.',
+      chips: [
+        { title: 'Школьникам и студентам', description: 'Подготовитесь к олимпиадам и учебным проектам.', photo: '' },
+        { title: 'Аналитикам', description: 'Автоматизируете отчёты и рутинные расчёты.', photo: '' },
+        { title: 'Тем, кто меняет профессию', description: 'Получите основу для старта в разработке.', photo: '' },
+      ],
+    },
+    why_python: { visible: true },
+    faq: {
+      title: 'Вопросы о курсе',
+      items: [
+        { question: 'Нужен ли мощный компьютер?', answer: 'Нет, подойдёт любой ноутбук, на котором работает браузер.' },
+        { question: 'Будет ли сертификат?', answer: 'Да, после прохождения всех уроков вы получите именной сертификат.' },
+      ],
+    },
+    linkButton: { name: 'Записаться на курс', link: courseUrl },
+  };
+}
 
 /**
  * The demo school with its admin, teacher and student and a few courses. Runs on start when
@@ -75,12 +120,48 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     for (const [courseIndex, course] of DEMO_COURSES.entries()) {
       const [row] = await tx
         .insert(courses)
-        .values({ schoolId, name: course.name, description: course.description, published: true, isCatalog: true, order: courseIndex + 1, durationDays: 30 })
+        .values({ schoolId, name: course.name, description: course.description, published: true, isCatalog: true, order: courseIndex + 1, durationDays: course.durationDays, price: course.price })
         .returning({ id: courses.id });
+      if (courseIndex === 0) await tx.insert(courseLandings).values({ courseId: row!.id, blocks: demoLanding(`${ctx.config.publicUrl}/course-catalog/${row!.id}/`) });
       for (const [sectionIndex, section] of course.sections.entries()) {
         const [sectionRow] = await tx.insert(sections).values({ courseId: row!.id, name: section.name, order: sectionIndex + 1 }).returning({ id: sections.id });
         await tx.insert(lessons).values(section.lessons.map(([type, name], i) => ({ sectionId: sectionRow!.id, type, name, order: i + 1 })));
       }
     }
+    // 'demo-live' plays its two-minute video every two minutes, so it is live whenever the demo is
+    // opened; 'demo-soon' shows the countdown. The video is a local file: the demo works offline.
+    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+    await tx.insert(autowebinars).values([
+      {
+        schoolId,
+        slug: 'demo-live',
+        title: 'Как начать программировать на Python',
+        description: 'Бесплатный вебинар: с чего начать, какие задачи решает Python и как построить план обучения.',
+        videoType: 'upload',
+        videoUrl: '/demo/webinar.webm',
+        startsAt: hour,
+        repeatMinutes: 2,
+        durationMinutes: 2,
+        hasChat: true,
+        chatEnabled: true,
+        chatScript: DEMO_CHAT,
+        createdAt: now,
+      },
+      {
+        schoolId,
+        slug: 'demo-soon',
+        title: 'Профессия веб-дизайнер: первые шаги',
+        description: 'Разберём, из чего состоит работа дизайнера, и соберём первый макет вместе со зрителями.',
+        videoType: 'upload',
+        videoUrl: '/demo/webinar.webm',
+        startsAt: new Date(now.getTime() + 30 * 24 * 3_600_000),
+        repeatMinutes: null,
+        durationMinutes: 60,
+        hasChat: true,
+        chatEnabled: true,
+        chatScript: DEMO_CHAT.slice(0, 3),
+        createdAt: now,
+      },
+    ]);
   });
 }

@@ -14,7 +14,8 @@ export function registerAuth(app: App): void {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     request.auth = await verifyAccessToken(header.slice(7).trim(), app.ctx.config.secret);
-    if (!request.auth) throw unauthorized('Сессия истекла. Войдите снова.', 'TOKEN_INVALID');
+    // A public page must not fail because the visitor's session ran out: it simply reads as anonymous.
+    if (!request.auth && request.routeOptions.config?.public !== true) throw unauthorized('Сессия истекла. Войдите снова.', 'TOKEN_INVALID');
   });
 }
 

@@ -1,0 +1,25 @@
+// Russian UI strings: webinar. Quoted spec strings are word for word.
+export const webinarMessages = {
+  // the webinar widget
+  noSlug: 'Вебинар не указан',
+  notFound: 'Вебинар не найден',
+  ended: 'Вебинар завершён',
+  live: 'В эфире',
+  startsIn: 'До начала вебинара',
+  startsAt: (when: string) => `Начало: ${when}`,
+  startingSoon: 'Вебинар вот-вот начнётся…',
+  days: ['день', 'дня', 'дней'] as const,
+  hours: ['час', 'часа', 'часов'] as const,
+  minutes: ['минута', 'минуты', 'минут'] as const,
+  seconds: ['секунда', 'секунды', 'секунд'] as const,
+  videoUnavailable: 'Видео недоступно',
+  chat: 'Чат',
+  chatLoading: 'Загрузка чата...',
+  chatError: 'Не удалось загрузить чат',
+  chatEmpty: 'Сообщений пока нет',
+  chatReadOnly: 'Чат только для чтения',
+  messageLabel: 'Сообщение',
+  send: 'Отправить',
+  moderator: 'модератор',
+  admin: 'администратор',
+} as const;

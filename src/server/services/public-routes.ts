@@ -1,0 +1,74 @@
+import type { FastifyCorsOptions, FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../context.ts';
+import { limits } from '../routes/auth-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public widget endpoint: answers any origin without credentials, and its GETs are
+     * cacheable (services/http-cache.ts). Everything else keeps the platform's CORS policy.
+     */
+    public?: boolean;
+  }
+}
+
+/** Route config of a public read: any origin, cacheable, 120 requests a minute per IP. */
+export const publicRead = (app: App) => ({ public: true, ...limits(app, 120) });
+/** Route config of a public write (an appeal form): any origin, 10 a minute per IP. */
+export const publicWrite = (app: App) => ({ public: true, ...limits(app, 10) });
+
+const PUBLIC_CORS: FastifyCorsOptions = {
+  origin: '*',
+  // Widgets call with `credentials: 'omit'`; a wildcard origin must never come with credentials.
+  credentials: false,
+  methods: ['GET', 'HEAD', 'POST'],
+  maxAge: 600,
+};
+
+interface PublicRoute {
+  methods: string[];
+  pattern: RegExp;
+}
+
+/** '/api/:school/course_landing/:id/' → a regex matching the paths the router sends there. */
+function routePattern(url: string): RegExp {
+  const source = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * The CORS options per request for @fastify/cors' `delegator`: public routes (config
+ * `public: true`) get `*` without credentials, the others `privateOrigins` with credentials. A
+ * preflight (OPTIONS) reaches the plugin's catch-all route, not the route it asks about, so it is
+ * matched by path and requested method against the public routes recorded as they are added.
+ */
+export function corsDelegator(app: App, privateOrigins: string[]): FastifyCorsOptionsDelegateCallback {
+  const publicRoutes: PublicRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public !== true) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+    publicRoutes.push({ methods, pattern: routePattern(route.url ?? route.path) });
+  });
+  const privateCors: FastifyCorsOptions = { origin: privateOrigins, credentials: true };
+
+  const isPublic = (request: FastifyRequest): boolean => {
+    if (request.method !== 'OPTIONS') return request.routeOptions.config?.public === true;
+    const method = String(request.headers['access-control-request-method'] ?? '').toUpperCase();
+    const path = request.url.split('?')[0] ?? '';
+    return publicRoutes.some((route) => route.methods.includes(method) && route.pattern.test(path));
+  };
+
+  return (request, callback) => callback(null, isPublic(request) ? PUBLIC_CORS : privateCors);
+}
+
+/** Public answers may be read by pages of any site (helmet's default says same-origin only). */
+export function registerPublicResponses(app: App): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config?.public === true) reply.header('cross-origin-resource-policy', 'cross-origin');
+    return payload;
+  });
+}

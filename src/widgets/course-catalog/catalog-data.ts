@@ -1,0 +1,52 @@
+import { formatMoney, plural, type LandingInput, catalogMessages, commonMessages } from '#core';
+
+/** One card of GET course_catalog/. */
+export interface CatalogCourse {
+  course_id: number;
+  name: string;
+  description: string;
+  duration_days: number | null;
+  format?: string | null;
+  /** Major units of the school's currency. */
+  price: number;
+  photo_url: string | null;
+  /** The school's URL name. */
+  school: string;
+  school_title: string;
+}
+
+export interface CatalogPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: CatalogCourse[];
+}
+
+/** GET course_catalog/{id}. */
+export interface CourseDetail {
+  course: Omit<CatalogCourse, 'photo_url'> & { photo_url?: string | null };
+  landing?: LandingInput | null;
+}
+
+export const MAX_PAGE_SIZE = 12;
+
+/** The page-size attribute: 1–12, the catalogue's 12 when absent or unreadable. */
+export function catalogPageSize(value: number | undefined): number {
+  if (value === undefined || value === null || !Number.isFinite(value)) return MAX_PAGE_SIZE;
+  return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(value)));
+}
+
+/** Spec §9: price 0 is 'бесплатно'. */
+export function coursePrice(price: number | null | undefined): string {
+  return !price ? commonMessages.free : formatMoney(price, 'RUB');
+}
+
+/** '30 дней'; '' when the course has no duration. */
+export function courseDuration(days: number | null | undefined): string {
+  return days && days > 0 ? plural(days, catalogMessages.day) : '';
+}
+
+/** Server paths such as '/media/x.jpg' belong to the platform, not to the page the widget sits on. */
+export function platformUrl(apiBase: string, url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${apiBase}${url}` : url;
+}
