@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { InitialPage } from './initial-page.tsx';
+import { App } from './app.tsx';
+import { startGuard } from './guard.ts';
 
+startGuard();
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<InitialPage />);
+if (root) createRoot(root).render(<App />);

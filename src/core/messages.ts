@@ -7,6 +7,7 @@
  */
 import { certificateMessages } from './messages/certificate.ts';
 
+export { appMessages } from './messages/app.ts';
 export { commonMessages } from './messages/common.ts';
 export { sessionMessages } from './messages/session.ts';
 export { rolesMessages } from './messages/roles.ts';

@@ -1,0 +1,86 @@
+import { $school, $user, appMessages, ROLE_HOME, routeRole, schoolPath } from '#core';
+import { useStore } from '@nanostores/react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { InitialPage } from './initial-page.tsx';
+import { SchoolLayout } from './layouts/school-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { PageBoundary, PageLoading } from './page-boundary.tsx';
+import { $router } from './router.ts';
+import { AccessDeniedPage, NotFoundPage, SectionSoonPage, TechnicalWorksPage } from './pages/status-pages.tsx';
+
+// Pages load on demand: a visitor of /login does not download the school area or the widgets.
+const LoginPage = lazyPage(() => import('./pages/login-page.tsx'));
+const CreateSchoolPage = lazyPage(() => import('./pages/create-school-page.tsx'));
+const ChooseSchoolPage = lazyPage(() => import('./pages/choose-school-page.tsx'));
+// Public screens reuse the widgets' React components (not their custom elements).
+const CatalogPage = lazyPage(() => import('./pages/catalog-page.tsx'));
+const CertificatePage = lazyPage(() => import('./pages/certificate-page.tsx'));
+const TariffInfoPage = lazyPage(() => import('./pages/tariff-info-page.tsx'));
+const WebinarPage = lazyPage(() => import('./pages/webinar-page.tsx'));
+
+function SchoolHome({ school }: { school: string }) {
+  const role = routeRole(useStore($user).role);
+  useEffect(() => {
+    if (role) $router.open(schoolPath(school, ROLE_HOME[role]), true);
+  }, [role, school]);
+  return <PageLoading />;
+}
+
+function schoolPage(rest: string): ReactNode {
+  const section = rest.split('/')[0] as keyof typeof appMessages.routes;
+  return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
+}
+
+/** The page for the current route. */
+function Page() {
+  const page = useStore($router);
+  useStore($school);
+  if (!page) return <NotFoundPage />;
+  switch (page.route) {
+    case 'initial':
+      return <InitialPage />;
+    case 'login':
+      return <LoginPage />;
+    case 'createSchool':
+      return <CreateSchoolPage />;
+    case 'chooseSchool':
+      return <ChooseSchoolPage />;
+    case 'catalog':
+    case 'catalogCourse':
+      return <CatalogPage />;
+    case 'certificatePreview':
+      return <CertificatePage preview />;
+    case 'certificate':
+      return <CertificatePage certLink={page.params.certLink} />;
+    case 'tariffPlansInfo':
+      return <TariffInfoPage period="monthly" />;
+    case 'tariffPlansYear':
+      return <TariffInfoPage period="yearly" />;
+    case 'webinar':
+      return <WebinarPage slug={page.params.slug} />;
+    case 'accessDenied':
+      return <AccessDeniedPage />;
+    case 'technicalWorks':
+      return <TechnicalWorksPage />;
+    case 'school':
+      return <SchoolHome school={page.params.school} />;
+    case 'schoolChild':
+      return (
+        <SchoolLayout rest={page.params.rest} notFound={<NotFoundPage />}>
+          {schoolPage(page.params.rest)}
+        </SchoolLayout>
+      );
+    default:
+      return <NotFoundPage />;
+  }
+}
+
+export function App() {
+  return (
+    <PageBoundary>
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    </PageBoundary>
+  );
+}

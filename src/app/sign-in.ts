@@ -1,0 +1,40 @@
+import { Path, ROLE_HOME, roleFromName, routeRole, schoolPath, selectSchool, setRole, signIn, type SchoolState } from '#core';
+import { appSession } from './app-session.ts';
+import { $router } from './router.ts';
+
+export interface UserSchool {
+  school_id: number;
+  name: string;
+  title: string;
+  header_school: number | null;
+  role: string;
+  is_owner: boolean;
+  tariff_name: string | null;
+  active: boolean;
+  contact_link: string | null;
+}
+
+export interface SessionReply {
+  access: string;
+  refresh: string;
+  user: { id: number; email: string; username?: string };
+}
+
+/** Stores a fresh session; one school is chosen at once, several are offered on choose-school. */
+export async function startSession(reply: SessionReply): Promise<UserSchool[]> {
+  signIn({ access: reply.access, refresh: reply.refresh, userId: reply.user.id, email: reply.user.email, userName: reply.user.username ?? reply.user.email });
+  const schools = await appSession().api.get<UserSchool[]>('user-schools/');
+  if (schools.length === 1) chooseSchool(schools[0]!);
+  else $router.open(Path.chooseSchool);
+  return schools;
+}
+
+/** Spec §2: choosing a school sets the school and the role in it; the user goes to the role's home there. */
+export function chooseSchool(school: UserSchool): void {
+  const state: SchoolState = { schoolName: school.name, contactLink: school.contact_link ?? '', schoolId: school.school_id, headerId: school.header_school };
+  const role = roleFromName(school.role);
+  selectSchool(state);
+  setRole(role);
+  const home = routeRole(role);
+  if (home) $router.open(schoolPath(school.name, ROLE_HOME[home]));
+}

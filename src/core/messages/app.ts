@@ -1,0 +1,57 @@
+// Russian UI strings: the platform app's frame (menus, sign-in, school choice).
+export const appMessages = {
+  brand: 'CourseHub',
+  pageLoadFailed: 'Не удалось загрузить страницу. Проверьте подключение и попробуйте ещё раз.',
+  logout: 'Выйти',
+  menu: 'Меню',
+  sectionSoon: 'Этот раздел появится в одном из ближайших обновлений.',
+  login: {
+    title: 'Вход',
+    login: 'Email или телефон',
+    password: 'Пароль',
+    submit: 'Войти',
+    submitting: 'Вход...',
+    forgot: 'Забыли пароль?',
+    noAccount: 'Нет аккаунта?',
+    createSchool: 'Создать школу',
+    required: 'Заполните это поле.',
+  },
+  chooseSchool: {
+    title: 'Выберите школу',
+    empty: 'Вы пока не состоите ни в одной школе.',
+    create: 'Создать свою школу',
+    inactive: 'Тариф не оплачен',
+    owner: 'Владелец',
+  },
+  notFound: {
+    title: 'Страница не найдена',
+    text: 'Такой страницы нет. Возможно, ссылка устарела.',
+    home: 'На главную',
+  },
+  accessDenied: {
+    title: 'Доступ запрещён',
+    text: 'У вас нет доступа к этой странице или тариф школы не оплачен. Обратитесь к администратору школы.',
+  },
+  technicalWorks: {
+    title: 'Технические работы',
+  },
+  // School area menu, by route.
+  routes: {
+    courses: 'Курсы',
+    'student-courses': 'Мои курсы',
+    profile: 'Профиль',
+    'courses-stats': 'Статистика',
+    settings: 'Настройки',
+    'home-work': 'Домашние задания',
+    'help-center': 'Помощь',
+    'tariff-plans': 'Тарифы',
+    'school-appeals': 'Заявки',
+    meetings: 'Встречи',
+    webinars: 'Вебинары',
+    rating: 'Рейтинг',
+    'access-logs': 'Журнал доступа',
+    pwa: 'Приложение',
+    chat: 'Чат',
+    group: 'Группы',
+  },
+} as const;

@@ -1,0 +1,105 @@
+// The platform app in Chromium against the running product.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchProblems } from './browser.ts';
+
+const platform = inject('platform');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function open(path: string, width = 1280): Promise<{ page: Page; problems: string[]; scripts: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto(`${platform}${path}`);
+  return { page, problems, scripts };
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${platform}/login`);
+  await page.getByLabel('Email или телефон').fill(email);
+  await page.getByLabel('Пароль').fill('coursehub-demo');
+  await page.getByRole('button', { name: 'Войти' }).click();
+}
+
+const menu = (page: Page) => page.locator('.school-menu a').allTextContents();
+
+describe('JavaScript transferred per page (budget: 80 KB gzip)', () => {
+  it.each([['/'], ['/login'], ['/tariff-plans-info']])('%s', async (path) => {
+    const { page, scripts } = await open(path);
+    await page.waitForLoadState('networkidle');
+    const bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(`dist${script}`), { level: 9 }).length, 0);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(80 * 1024);
+    await page.context().close();
+  });
+});
+
+describe('signing in as each demo role', () => {
+  it.each([
+    ['admin@coursehub.ru', '/school/Coursehub/courses', ['Курсы', 'Профиль', 'Статистика', 'Настройки', 'Домашние задания', 'Помощь', 'Тарифы', 'Заявки', 'Встречи', 'Вебинары', 'Рейтинг', 'Журнал доступа', 'Приложение', 'Чат']],
+    ['teacher@coursehub.ru', '/school/Coursehub/courses', ['Профиль', 'Группы', 'Домашние задания', 'Статистика', 'Курсы', 'Помощь', 'Тарифы', 'Встречи', 'Приложение']],
+    ['student@coursehub.ru', '/school/Coursehub/student-courses', ['Профиль', 'Мои курсы', 'Помощь', 'Тарифы', 'Встречи', 'Рейтинг', 'Приложение']],
+  ])('%s lands in the school and sees only the role\'s menu', async (email, home, items) => {
+    const { page, problems } = await open('/login');
+    await signIn(page, email);
+    await page.waitForURL(`${platform}${home}`, { timeout: 15_000 });
+    await expect.poll(() => menu(page)).toEqual(items);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the reason when the password is wrong, keeping what was typed', async () => {
+    const { page } = await open('/login');
+    await page.getByLabel('Email или телефон').fill('admin@coursehub.ru');
+    await page.getByLabel('Пароль').fill('wrong-password');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Неверный логин или пароль.');
+    expect(await page.getByLabel('Email или телефон').inputValue()).toBe('admin@coursehub.ru');
+    await page.context().close();
+  });
+
+  it('sends a visitor who is not signed in from the school area to the initial page', async () => {
+    const { page } = await open('/school/Coursehub/courses');
+    await page.waitForURL(`${platform}/`);
+    await page.context().close();
+  });
+});
+
+describe('a newcomer', () => {
+  it('creates a school and lands in its admin area', async () => {
+    const { page, problems } = await open('/create-school');
+    await page.getByLabel('Название школы').fill('Школа Браузера');
+    expect(await page.getByText('Адрес школы: /school/Shkola_Brauzera/').count()).toBe(1);
+    await page.getByLabel('Email').fill('newcomer@example.com');
+    await page.getByLabel('Пароль', { exact: true }).fill('Secret-pass-1');
+    await page.getByLabel('Повторите пароль').fill('Secret-pass-1');
+    await page.getByRole('button', { name: 'Создать школу' }).click();
+    await page.waitForURL(`${platform}/school/Shkola_Brauzera/courses`, { timeout: 15_000 });
+    await expect.poll(() => menu(page)).toContain('Тарифы');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the mobile layout', () => {
+  it('puts the menu in a bar above the page below 640 px', async () => {
+    const { page } = await open('/login', 390);
+    await signIn(page, 'student@coursehub.ru');
+    await page.waitForURL(/student-courses/, { timeout: 15_000 });
+    const menuBox = await page.locator('.school-menu').boundingBox();
+    const mainBox = await page.locator('.school-main').boundingBox();
+    expect(menuBox!.width).toBeGreaterThan(350);
+    expect(mainBox!.y).toBeGreaterThan(menuBox!.y);
+    await page.context().close();
+  });
+});
