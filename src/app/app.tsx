@@ -1,4 +1,4 @@
-import { $school, $user, appMessages, ROLE_HOME, routeRole, schoolPath } from '#core';
+import { $school, $user, appMessages, DEFAULT_SCHOOL, ROLE_HOME, routeRole, SCHOOL_STATIC_PAGES, schoolPath } from '#core';
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { InitialPage } from './initial-page.tsx';
@@ -17,6 +17,8 @@ const CatalogPage = lazyPage(() => import('./pages/catalog-page.tsx'));
 const CertificatePage = lazyPage(() => import('./pages/certificate-page.tsx'));
 const TariffInfoPage = lazyPage(() => import('./pages/tariff-info-page.tsx'));
 const WebinarPage = lazyPage(() => import('./pages/webinar-page.tsx'));
+const HelpPage = lazyPage(() => import('./pages/help/help-page.tsx'));
+const LegalPage = lazyPage(() => import('./pages/legal/legal-page.tsx'));
 
 function SchoolHome({ school }: { school: string }) {
   const role = routeRole(useStore($user).role);
@@ -26,7 +28,9 @@ function SchoolHome({ school }: { school: string }) {
   return <PageLoading />;
 }
 
-function schoolPage(rest: string): ReactNode {
+function schoolPage(school: string, rest: string): ReactNode {
+  if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(rest)) return <LegalPage page={rest} school={school} />;
+  if (rest === 'help-center') return <HelpPage />;
   const section = rest.split('/')[0] as keyof typeof appMessages.routes;
   return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
 }
@@ -64,10 +68,19 @@ function Page() {
       return <TechnicalWorksPage />;
     case 'school':
       return <SchoolHome school={page.params.school} />;
+    case 'help':
+      return <HelpPage />;
+    case 'helpPage':
+    case 'helpSchoolPage':
+      return <HelpPage page={page.params.page} />;
     case 'schoolChild':
+      // Legal pages are open to everyone, also under the default school, outside the school area.
+      if (!$user.get().auth || page.params.school === DEFAULT_SCHOOL) {
+        if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(page.params.rest)) return <LegalPage page={page.params.rest} school={page.params.school} />;
+      }
       return (
         <SchoolLayout rest={page.params.rest} notFound={<NotFoundPage />}>
-          {schoolPage(page.params.rest)}
+          {schoolPage(page.params.school, page.params.rest)}
         </SchoolLayout>
       );
     default:

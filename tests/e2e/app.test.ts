@@ -103,3 +103,21 @@ describe('the mobile layout', () => {
     await page.context().close();
   });
 });
+
+describe('public pages', () => {
+  it.each([
+    ['/help', 'Центр помощи'],
+    ['/help/help-check-homework', 'Центр помощи'],
+    ['/school/Coursehub/publicOfferAgreement', 'Публичная оферта'],
+    ['/school/Coursehub/cookiePolicy', 'cookie'],
+    ['/certificate/preview', 'Сертификат'],
+    ['/course-catalog/', 'Python с нуля'],
+    // A signed-out visitor of an unknown path is sent to the initial page (spec §2).
+    ['/no-such-page', 'платформа для онлайн-школ'],
+  ])('%s shows its content to a visitor', async (path, text) => {
+    const { page, problems } = await open(path);
+    await expect.poll(() => page.locator(`text=${text}`).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
