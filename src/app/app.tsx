@@ -19,6 +19,7 @@ const TariffInfoPage = lazyPage(() => import('./pages/tariff-info-page.tsx'));
 const WebinarPage = lazyPage(() => import('./pages/webinar-page.tsx'));
 const HelpPage = lazyPage(() => import('./pages/help/help-page.tsx'));
 const LegalPage = lazyPage(() => import('./pages/legal/legal-page.tsx'));
+const SchoolUsersPage = lazyPage(() => import('./pages/school-users-page.tsx'));
 
 function SchoolHome({ school }: { school: string }) {
   const role = routeRole(useStore($user).role);
@@ -31,6 +32,7 @@ function SchoolHome({ school }: { school: string }) {
 function schoolPage(school: string, rest: string): ReactNode {
   if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(rest)) return <LegalPage page={rest} school={school} />;
   if (rest === 'help-center') return <HelpPage />;
+  if (rest === 'settings/employees') return <SchoolUsersPage role={$user.get().role} />;
   const section = rest.split('/')[0] as keyof typeof appMessages.routes;
   return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
 }

@@ -121,3 +121,41 @@ describe('public pages', () => {
     await page.context().close();
   });
 });
+
+describe('impersonation', () => {
+  it('an admin views the platform as a student from the user list, and ends it', async () => {
+    const { page, problems } = await open('/login');
+    await signIn(page, 'admin@coursehub.ru');
+    await page.waitForURL(/\/school\/Coursehub\/courses$/, { timeout: 15_000 });
+    await page.goto(`${platform}/school/Coursehub/settings/employees`);
+    await page.getByRole('button', { name: 'Просмотреть как ученик' }).first().click({ timeout: 15_000 });
+    await page.waitForURL(/student-courses$/, { timeout: 15_000 });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Вы просматриваете сайт от имени' }).textContent()).toContain('student@coursehub.ru');
+    await expect.poll(() => menu(page)).toContain('Мои курсы');
+    await page.getByRole('button', { name: 'Завершить просмотр' }).click();
+    await page.waitForURL(/\/school\/Coursehub\/courses$|\/chooseSchool$/, { timeout: 15_000 });
+    expect(await page.getByText('Вы просматриваете сайт от имени').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('an access token that expires during use', () => {
+  it('is renewed invisibly with the refresh token', async () => {
+    const { page, problems } = await open('/login');
+    await signIn(page, 'admin@coursehub.ru');
+    await page.waitForURL(/\/school\/Coursehub\/courses$/, { timeout: 15_000 });
+    // The stored access token goes stale, as after 15 minutes; the refresh token is still good.
+    await page.evaluate(() => {
+      const user = JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } };
+      user.authState.access = 'expired.access.token';
+      localStorage.setItem('user', JSON.stringify(user));
+    });
+    await page.goto(`${platform}/school/Coursehub/settings/employees`);
+    await expect.poll(() => page.locator('.users-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } }).authState.access);
+    expect(stored).not.toBe('expired.access.token');
+    expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -2,6 +2,7 @@ import { $school, $user, appMessages, canOpenSchoolRoute, ROLE_HOME, ROLE_ROUTES
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { appSession } from '../app-session.ts';
+import { ImpersonationBanner } from '../impersonation-banner.tsx';
 
 type MenuKey = keyof typeof appMessages.routes;
 
@@ -27,6 +28,8 @@ export function SchoolLayout({ rest, children, notFound }: { rest: string; child
   const current = rest.split('/')[0] || (role ? ROLE_HOME[role].split('/')[0] : '');
   const allowed = canOpenSchoolRoute(role, rest);
   return (
+    <>
+    <ImpersonationBanner />
     <div className="school-shell">
       <header className="school-header">
         <a className="brand" href={role ? schoolPath(school.schoolName, ROLE_HOME[role]) : '/'}>
@@ -54,5 +57,6 @@ export function SchoolLayout({ rest, children, notFound }: { rest: string; child
       </nav>
       <main className="school-main">{allowed ? children : notFound}</main>
     </div>
+    </>
   );
 }
