@@ -67,7 +67,21 @@ export default [
     output: { dir: 'dist/app', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     treeshake,
     // The app renders with Preact too: react-dom 19 alone is 75 KB gzip, over the 80 KB page budget.
-    plugins: [...plugins({ preact: true }), copyFile('src/app/app.css', 'app.css')],
+    plugins: [
+      ...plugins({ preact: true }),
+      copyFile('src/app/app.css', 'app.css'),
+      copyFile('src/app/pwa/manifest.webmanifest', 'manifest.webmanifest'),
+      copyFile('src/app/pwa/offline.html', 'offline.html'),
+      copyFile('src/app/pwa/icon.svg', 'icon.svg'),
+      copyFile('src/app/pwa/icon-192.png', 'icon-192.png'),
+      copyFile('src/app/pwa/icon-512.png', 'icon-512.png'),
+    ],
+  },
+  {
+    // Served as /sw.js so that its scope is the whole platform.
+    input: 'src/app/pwa/service-worker.ts',
+    output: { file: 'dist/app/sw.js', format: 'iife' },
+    plugins: plugins(),
   },
   {
     // One ESM entry per widget; what they share (Preact, the element layer, core's client) is split

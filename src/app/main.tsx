@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { startGuard } from './guard.ts';
+import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 startGuard();
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);
+registerServiceWorker();

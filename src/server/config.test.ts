@@ -42,6 +42,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('pays through the offline sandbox by default and through Prodamus when configured', () => {
+    expect(loadConfig({ SECRET: 'x'.repeat(32) }, defaults)).toMatchObject({ paymentProvider: 'sandbox', prodamusUrl: null, prodamusSecret: null });
+    expect(loadConfig({ SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'prodamus', PRODAMUS_URL: 'https://school.payform.ru/', PRODAMUS_SECRET: 'k'.repeat(40) }, defaults))
+      .toMatchObject({ paymentProvider: 'prodamus', prodamusUrl: 'https://school.payform.ru/', prodamusSecret: 'k'.repeat(40) });
+  });
+
   it('seeds no demo data into a PostgreSQL server unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/db', SECRET: 'x'.repeat(32) }, defaults).seedDemo).toBe(false);
   });
@@ -57,6 +63,10 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail".'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be 1 or 0 (true or false), got "maybe".'],
     [{ SECRET: 'short' }, 'SECRET must be at least 32 characters long.'],
+    [{ PAYMENT_PROVIDER: 'bepaid' }, 'PAYMENT_PROVIDER must be one of sandbox, prodamus, got "bepaid".'],
+    [{ PAYMENT_PROVIDER: 'prodamus', PRODAMUS_SECRET: 'k' }, 'PRODAMUS_URL (the payment form address) is required when PAYMENT_PROVIDER=prodamus.'],
+    [{ PAYMENT_PROVIDER: 'prodamus', PRODAMUS_URL: 'https://school.payform.ru/' }, 'PRODAMUS_SECRET (the secret key from the Prodamus settings) is required when PAYMENT_PROVIDER=prodamus.'],
+    [{ PRODAMUS_URL: 'ftp://school.payform.ru/' }, 'PRODAMUS_URL must start with https:// or http://, got "ftp://school.payform.ru/".'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ SECRET: 'x'.repeat(32), ...env }, defaults)).toThrow(new ConfigError(message));
   });

@@ -32,6 +32,12 @@ export interface ServerConfig {
   rateLimit: boolean;
   /** Port of the demo site (another origin embedding the widgets); 0 turns it off. */
   demoPort: number;
+  /** Where plans are paid: the built-in sandbox page (offline default) or Prodamus. */
+  paymentProvider: 'sandbox' | 'prodamus';
+  /** The school's Prodamus payment form, e.g. https://example.payform.ru/ (prodamus only). */
+  prodamusUrl: string | null;
+  /** Prodamus secret key: signs links and verifies webhooks; never leaves the server. */
+  prodamusSecret: string | null;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +99,22 @@ function secret(value: string | undefined, dataDir: string): string {
   return generated;
 }
 
+const PAYMENT_PROVIDERS = ['sandbox', 'prodamus'] as const;
+
+function payments(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'prodamusUrl' | 'prodamusSecret'> {
+  const provider = env.PAYMENT_PROVIDER || 'sandbox';
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${provider}".`);
+  }
+  const prodamusUrl = url('PRODAMUS_URL', env.PRODAMUS_URL, ['https:', 'http:']);
+  const prodamusSecret = env.PRODAMUS_SECRET || null;
+  if (provider === 'prodamus') {
+    if (!prodamusUrl) throw new ConfigError('PRODAMUS_URL (the payment form address) is required when PAYMENT_PROVIDER=prodamus.');
+    if (!prodamusSecret) throw new ConfigError('PRODAMUS_SECRET (the secret key from the Prodamus settings) is required when PAYMENT_PROVIDER=prodamus.');
+  }
+  return { paymentProvider: provider as ServerConfig['paymentProvider'], prodamusUrl, prodamusSecret };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string }): ServerConfig {
   const host = env.HOST || '127.0.0.1';
   const port = integer('PORT', env.PORT, 3000, 1, 65535);
@@ -116,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     rateLimit: flag('RATE_LIMIT', env.RATE_LIMIT, true),
     demoPort: integer('DEMO_PORT', env.DEMO_PORT, port === 65535 ? 0 : port + 1, 0, 65535),
+    ...payments(env),
   };
 }

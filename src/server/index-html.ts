@@ -12,6 +12,10 @@ export function indexHtml(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>CourseHub — онлайн-школы и курсы</title>
 <meta name="description" content="CourseHub: платформа для онлайн-школ, преподавателей и учеников.">
+<meta name="theme-color" content="#ba75ff">
+<link rel="manifest" href="/app/manifest.webmanifest">
+<link rel="icon" href="/app/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/app/icon-192.png">
 <link rel="stylesheet" href="/app/app.css">
 <script type="module" src="/app/main.js"></script>
 </head>

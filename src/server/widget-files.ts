@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from './context.ts';
@@ -19,6 +19,13 @@ const crossOrigin = (res: { setHeader(name: string, value: string): unknown }) =
  * immutable.
  */
 export async function registerWidgetFiles(app: App, staticDir: string): Promise<void> {
+  // The service worker must be served from the root to control the whole platform.
+  const serviceWorker = join(staticDir, 'app', 'sw.js');
+  if (existsSync(serviceWorker)) {
+    app.get('/sw.js', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').header('service-worker-allowed', '/').send(readFileSync(serviceWorker)),
+    );
+  }
   // The demo data's media, embedded by widgets on other sites (the demo webinar's video).
   await app.register(fastifyStatic, { root: DEMO_ASSETS_DIR, prefix: '/demo/', decorateReply: false, setHeaders: crossOrigin });
   const root = join(staticDir, 'widgets');

@@ -7,8 +7,10 @@ import { appealRoutes } from './appeal-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { certificateRoutes } from './certificate-routes.ts';
 import { impersonationRoutes } from './impersonation-routes.ts';
+import { paymentRoutes } from './payment-routes.ts';
 import { roleRoutes } from './role-routes.ts';
 import { schoolRoutes } from './school-routes.ts';
+import { subscriptionRoutes } from './subscription-routes.ts';
 import { tariffRoutes } from './tariff-routes.ts';
 import { webinarRoutes } from './webinar-routes.ts';
 
@@ -29,5 +31,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await appealRoutes(app);
   await certificateRoutes(app);
   await tariffRoutes(app);
+  await subscriptionRoutes(app);
+  await paymentRoutes(app);
   await webinarRoutes(app);
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { autowebinars, courseLandings, courses, lessons, schoolHeaders, schoolMembers, schools, sections, users, type ChatScriptLine } from '../db/schema.ts';
+import { autowebinars, courseLandings, courses, lessons, promoCodes, schoolHeaders, schoolMembers, schools, sections, users, type ChatScriptLine } from '../db/schema.ts';
 import { hashPassword } from '../security/passwords.ts';
 
 export const DEMO_SCHOOL = 'Coursehub';
@@ -10,6 +10,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@coursehub.ru', role: 'Admin', firstName: 'Анна', lastName: 'Администратова' },
   { email: 'teacher@coursehub.ru', role: 'Teacher', firstName: 'Пётр', lastName: 'Преподавателев' },
   { email: 'student@coursehub.ru', role: 'Student', firstName: 'Сергей', lastName: 'Студентов' },
+] as const;
+
+/** Promo codes to try in the subscription modal (README): 20 % off, and 100.00 BYN off. */
+export const DEMO_PROMO_CODES = [
+  { code: 'DEMO20', kind: 'percent', value: 20 },
+  { code: 'MINUS100', kind: 'fixed', value: 10_000 },
 ] as const;
 
 const DEMO_COURSES = [
@@ -163,5 +169,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
         createdAt: now,
       },
     ]);
+    // Platform-wide codes; one of the same name that someone already added is left as it is.
+    await tx.insert(promoCodes).values(DEMO_PROMO_CODES.map((p) => ({ ...p, currency: 'BYN', createdAt: now }))).onConflictDoNothing();
   });
 }
