@@ -12,14 +12,21 @@ import { AccessDeniedPage, NotFoundPage, SectionSoonPage, TechnicalWorksPage } f
 const LoginPage = lazyPage(() => import('./pages/login-page.tsx'));
 const CreateSchoolPage = lazyPage(() => import('./pages/create-school-page.tsx'));
 const ChooseSchoolPage = lazyPage(() => import('./pages/choose-school-page.tsx'));
+const SignupPage = lazyPage(() => import('./pages/signup-page.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page.tsx'));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page.tsx'));
+const SocialCallbackPage = lazyPage(() => import('./pages/social-callback-page.tsx'));
+const ProfilePage = lazyPage(() => import('./pages/profile-page.tsx'));
 // Public screens reuse the widgets' React components (not their custom elements).
 const CatalogPage = lazyPage(() => import('./pages/catalog-page.tsx'));
 const CertificatePage = lazyPage(() => import('./pages/certificate-page.tsx'));
 const TariffInfoPage = lazyPage(() => import('./pages/tariff-info-page.tsx'));
+const TariffPlansPage = lazyPage(() => import('./pages/tariff-plans-page.tsx'));
 const WebinarPage = lazyPage(() => import('./pages/webinar-page.tsx'));
 const HelpPage = lazyPage(() => import('./pages/help/help-page.tsx'));
 const LegalPage = lazyPage(() => import('./pages/legal/legal-page.tsx'));
 const SchoolUsersPage = lazyPage(() => import('./pages/school-users-page.tsx'));
+const PwaPage = lazyPage(() => import('./pages/pwa-page.tsx'));
 
 function SchoolHome({ school }: { school: string }) {
   const role = routeRole(useStore($user).role);
@@ -32,7 +39,10 @@ function SchoolHome({ school }: { school: string }) {
 function schoolPage(school: string, rest: string): ReactNode {
   if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(rest)) return <LegalPage page={rest} school={school} />;
   if (rest === 'help-center') return <HelpPage />;
+  if (rest === 'profile') return <ProfilePage />;
+  if (rest === 'tariff-plans') return <TariffPlansPage school={school} />;
   if (rest === 'settings/employees') return <SchoolUsersPage role={$user.get().role} />;
+  if (rest === 'pwa') return <PwaPage school={school} />;
   const section = rest.split('/')[0] as keyof typeof appMessages.routes;
   return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
 }
@@ -47,6 +57,14 @@ function Page() {
       return <InitialPage />;
     case 'login':
       return <LoginPage />;
+    case 'signup':
+      return <SignupPage />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage />;
+    case 'tokenValidate':
+      return <ResetPasswordPage userId={page.params.userId} token={page.params.token} />;
+    case 'socialAuth':
+      return <SocialCallbackPage />;
     case 'createSchool':
       return <CreateSchoolPage />;
     case 'chooseSchool':

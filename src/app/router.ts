@@ -8,6 +8,7 @@ export const $router = createRouter({
   initial: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
   createSchool: '/create-school',
   chooseSchool: '/chooseSchool',
   socialAuth: '/auth/callback',

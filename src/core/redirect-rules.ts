@@ -38,7 +38,7 @@ const OPEN_PREFIXES = ['/certificate', '/course-catalog', '/help', '/token-valid
 /** Spec §2: where a signed-out visitor may stay. */
 function isOpenWhenSignedOut(path: string): boolean {
   return (
-    [Path.initial, Path.login, Path.signup, Path.createSchool, trimSlashes(Path.socialAuth), Path.accessDenied, Path.technicalWorks, ...TARIFF_INFO].includes(path) ||
+    [Path.initial, Path.login, Path.signup, Path.forgotPassword, Path.createSchool, trimSlashes(Path.socialAuth), Path.accessDenied, Path.technicalWorks, ...TARIFF_INFO].includes(path) ||
     OPEN_PREFIXES.some((prefix) => isUnder(path, prefix)) ||
     isStaticSchoolPage(path)
   );
@@ -56,8 +56,9 @@ const ENTRY_PAGES: string[] = [Path.initial, Path.login, Path.chooseSchool];
 
 /**
  * The redirect rules of spec §2, applied on every navigation. Returns the path to go to, or null
- * to stay. Decisions where the spec's list is loose (see README): signup, create-school and
- * technical-works stay reachable; the "courses page" is the role's own home in its school.
+ * to stay. Decisions where the spec's list is loose (see README): signup, create-school,
+ * forgot-password (where the reset link of spec §2 is asked for) and technical-works stay
+ * reachable; the "courses page" is the role's own home in its school.
  */
 export function redirectFor(ctx: RedirectContext): string | null {
   const path = trimSlashes(ctx.pathname || '/');

@@ -3,6 +3,7 @@ export const Path = {
   initial: '/',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
   createSchool: '/create-school',
   chooseSchool: '/chooseSchool',
   socialAuth: '/auth/callback/',

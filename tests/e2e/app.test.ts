@@ -159,3 +159,64 @@ describe('an access token that expires during use', () => {
     await page.context().close();
   });
 });
+
+describe('the installable web app', () => {
+  it('has a manifest with icons and a service worker that shows the offline page without a network', async () => {
+    const { page, problems } = await open('/');
+    const manifest = (await (await page.request.get(`${platform}/app/manifest.webmanifest`)).json()) as { icons: { sizes: string }[]; display: string; start_url: string };
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of ['/app/icon-192.png', '/app/icon-512.png']) expect((await page.request.get(`${platform}${icon}`)).status()).toBe(200);
+    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/'))), { timeout: 15_000 }).toBe(true);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload(); // now controlled by the worker
+    await page.context().setOffline(true);
+    await page.goto(`${platform}/login`).catch(() => undefined);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Нет подключения к интернету');
+    await page.context().setOffline(false);
+    expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p))).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('buying a plan', () => {
+  async function newcomerOnTariffs(school: string, email: string) {
+    const { page, problems } = await open('/create-school');
+    await page.getByLabel('Название школы').fill(school);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Пароль', { exact: true }).fill('Secret-pass-1');
+    await page.getByLabel('Повторите пароль').fill('Secret-pass-1');
+    await page.getByRole('button', { name: 'Создать школу' }).click();
+    await page.waitForURL(/\/courses$/, { timeout: 15_000 });
+    await page.locator('.school-menu a', { hasText: 'Тарифы' }).click();
+    await page.waitForURL(/\/tariff-plans$/);
+    return { page, problems };
+  }
+
+  it('pays in the sandbox, and the card then shows the current plan', async () => {
+    const { page, problems } = await newcomerOnTariffs('Покупатель', 'buyer@example.com');
+    await page.getByRole('button', { name: 'Подключить' }).first().click({ timeout: 15_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Далее' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Перейти к оплате' }).count(), { timeout: 15_000 }).toBe(1);
+    const [payment] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Перейти к оплате' }).click()]);
+    await expect.poll(() => dialog.textContent()).toContain('Заказ обрабатывается.');
+    await payment.getByRole('button', { name: 'Оплатить' }).click();
+    await payment.waitForURL(/tariff-plans\?payment=success|tariff-plans$/, { timeout: 15_000 });
+    await expect.poll(() => payment.getByRole('button', { name: 'Текущий тариф' }).count(), { timeout: 20_000 }).toBe(1);
+    expect(await payment.getByRole('button', { name: 'Текущий тариф' }).isDisabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows 'Нет такого промокода' for an unknown promo code", async () => {
+    const { page } = await newcomerOnTariffs('Промокодная', 'promo@example.com');
+    await page.getByRole('button', { name: 'Подключить' }).first().click({ timeout: 15_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[name="promo_code"]').fill('NOSUCHCODE');
+    await dialog.getByRole('button', { name: 'Далее' }).click();
+    await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Нет такого промокода');
+    expect(await dialog.locator('input[name="promo_code"]').inputValue()).toBe('NOSUCHCODE');
+    await page.context().close();
+  });
+});

@@ -49,6 +49,9 @@ export default function LoginPage() {
           {busy ? t.submitting : t.submit}
         </button>
         <p className="auth-links">
+          <a href={Path.forgotPassword}>{t.forgot}</a>
+        </p>
+        <p className="auth-links">
           {t.noAccount} <a href={Path.createSchool}>{t.createSchool}</a>
         </p>
       </form>

@@ -49,4 +49,11 @@ export const tariffsMessages = {
   personalItems: ['Объём хранилища', 'Количество курсов', 'Количество учеников', 'Количество сотрудников'],
   // The platform's messenger contact for consultations.
   contactLink: 'https://t.me/coursehub',
+  // the school's tariff page (/school/{school}/tariff-plans)
+  subtitle: 'Смена тарифного плана',
+  yourPlan: 'Ваш тариф:',
+  daysLeftVerb: ['остался', 'осталось', 'осталось'] as const,
+  days: ['день', 'дня', 'дней'] as const,
+  paidUntil: (date: string) => `оплачен до ${date}`,
+  trial: 'пробный период',
 } as const;
