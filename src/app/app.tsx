@@ -80,6 +80,8 @@ function Page() {
       return <TariffInfoPage period="monthly" />;
     case 'tariffPlansYear':
       return <TariffInfoPage period="yearly" />;
+    case 'tariffPlans':
+      return <TariffInfoPage period="monthly" />;
     case 'webinar':
       return <WebinarPage slug={page.params.slug} />;
     case 'accessDenied':
