@@ -1,7 +1,6 @@
 import {
   $user,
   commonMessages,
-  formatLimit,
   isHit,
   planButton,
   planPrice,
@@ -20,6 +19,7 @@ import { useEffect, useId, useState } from 'react';
 import { appSession } from '../app-session.ts';
 import { $router } from '../router.ts';
 import { SubscriptionModal } from './subscription-modal.tsx';
+import { PlanLimits } from '../../widgets/tariffs/plan-limits.tsx';
 
 const t = tariffsMessages;
 
@@ -235,20 +235,7 @@ function PlanCard({ plan, hit, period, button, onConnect }: PlanCardProps) {
         {price}
         {price === commonMessages.free ? null : <span className="tp-per">{period === 'monthly' ? ` ${t.perMonth}` : ` ${t.perYear}`}</span>}
       </p>
-      <dl className="tp-limits">
-        <div>
-          <dt>{t.courses}</dt>
-          <dd>{formatLimit(plan.number_of_courses)}</dd>
-        </div>
-        <div>
-          <dt>{t.staff}</dt>
-          <dd>{formatLimit(plan.number_of_staff)}</dd>
-        </div>
-        <div>
-          <dt>{t.studentsPerMonth}</dt>
-          <dd>{formatLimit(plan.students_per_month)}</dd>
-        </div>
-      </dl>
+      <PlanLimits plan={plan} className="tp-limits" />
       {button ? (
         <div className="tp-action">
           {button.kind === 'connect' ? (

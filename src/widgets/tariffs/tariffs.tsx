@@ -1,9 +1,10 @@
-import { type BillingPeriod, formatLimit, isHit, Path, planPrice, PRIMARY_DEFAULT_PLANS, resolvePlans, type TariffPlan, toTariffPlan, visiblePlans, commonMessages, tariffsMessages } from '#core';
+import { type BillingPeriod, isHit, Path, planPrice, PRIMARY_DEFAULT_PLANS, resolvePlans, type TariffPlan, toTariffPlan, visiblePlans, commonMessages, tariffsMessages } from '#core';
 import { useEffect, useRef, useState } from 'react';
 import { getPublic, resolveApiBase } from '../shared/public-client.ts';
 import { Loading } from '../shared/status-views.tsx';
 import { useResource } from '../shared/use-resource.ts';
 import type { WidgetHostProps } from '../shared/widget-types.ts';
+import { PlanLimits } from './plan-limits.tsx';
 
 export interface TariffsProps extends WidgetHostProps {
   /** 'monthly' (default) or 'yearly'. */
@@ -192,20 +193,7 @@ function Carousel({ plans, period, createSchool, onSelect }: CarouselProps) {
             ) : null}
             <h3 className="plan-name">{plan.name}</h3>
             <Price plan={plan} period={period} />
-            <dl className="limits">
-              <div>
-                <dt>{t.courses}</dt>
-                <dd>{formatLimit(plan.number_of_courses)}</dd>
-              </div>
-              <div>
-                <dt>{t.staff}</dt>
-                <dd>{formatLimit(plan.number_of_staff)}</dd>
-              </div>
-              <div>
-                <dt>{t.studentsPerMonth}</dt>
-                <dd>{formatLimit(plan.students_per_month)}</dd>
-              </div>
-            </dl>
+            <PlanLimits plan={plan} className="limits" />
             <a className="ch-button" part="button" href={createSchool} onClick={() => onSelect(plan)}>
               {t.connect}
             </a>
