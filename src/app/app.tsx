@@ -70,8 +70,11 @@ function Page() {
     case 'chooseSchool':
       return <ChooseSchoolPage />;
     case 'catalog':
-    case 'catalogCourse':
       return <CatalogPage />;
+    case 'catalogCourse': {
+      const courseId = Number(page.params.courseId);
+      return Number.isInteger(courseId) && courseId > 0 ? <CatalogPage courseId={courseId} /> : <NotFoundPage />;
+    }
     case 'certificatePreview':
       return <CertificatePage preview />;
     case 'certificate':

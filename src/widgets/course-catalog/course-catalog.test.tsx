@@ -335,6 +335,14 @@ describe('CourseCatalog course preview', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input) === `${API}/api/course_catalog/11`)).toBe(true);
   });
 
+  it('opens straight on a course when given its id (the app\'s /course-catalog/{id}/)', async () => {
+    stubWithCourse(() => ({ body: detail }));
+    render(<CourseCatalog apiBase={API} courseId={11} />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Python с нуля' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(text.back) }));
+    expect(await screen.findByText('Python с нуля')).toBeTruthy();
+  });
+
   it('sends an appeal for the course and emits ch-appeal-submit', async () => {
     const fetchMock = stubWithCourse(() => ({ body: detail }));
     const emit = await openPython();

@@ -22,6 +22,8 @@ export interface CourseCatalogProps extends WidgetHostProps {
   pageSize?: number | undefined;
   /** Initial search text. */
   search?: string | undefined;
+  /** Open with this course's preview (the app's /course-catalog/{courseId}/; not an attribute). */
+  courseId?: number | undefined;
 }
 
 function CourseCard({ course, apiBase, onSelect }: { course: CatalogCourse; apiBase: string; onSelect: (course: CatalogCourse) => void }) {
@@ -81,7 +83,7 @@ export function CourseCatalog(props: CourseCatalogProps) {
   const page = pageState.listId === listId ? pageState.page : 1;
   const setPage = (next: number) => setPageState({ listId, page: next });
 
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(props.courseId ?? null);
   const [returnTo, setReturnTo] = useState<number | null>(null);
 
   const applyQuery = useMemo(() => debounce((value: string) => setQuery(value.trim()), DEFAULT_DEBOUNCE_MS), []);
