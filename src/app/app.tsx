@@ -27,6 +27,7 @@ const HelpPage = lazyPage(() => import('./pages/help/help-page.tsx'));
 const LegalPage = lazyPage(() => import('./pages/legal/legal-page.tsx'));
 const SchoolUsersPage = lazyPage(() => import('./pages/school-users-page.tsx'));
 const PwaPage = lazyPage(() => import('./pages/pwa-page.tsx'));
+const InvoicePage = lazyPage(() => import('./pages/invoice-page.tsx'));
 
 function SchoolHome({ school }: { school: string }) {
   const role = routeRole(useStore($user).role);
@@ -91,6 +92,8 @@ function Page() {
       return <AccessDeniedPage />;
     case 'technicalWorks':
       return <TechnicalWorksPage />;
+    case 'invoice':
+      return <InvoicePage />;
     case 'school':
       return <SchoolHome school={page.params.school} />;
     case 'help':

@@ -220,3 +220,21 @@ describe('buying a plan', () => {
     await page.context().close();
   });
 });
+
+describe('the invoice', () => {
+  it("lists the school's invoices to its admin and shows one as a document", async () => {
+    const { page, problems } = await open('/login');
+    await signIn(page, 'admin@coursehub.ru');
+    await page.waitForURL(/\/courses$/, { timeout: 15_000 });
+    // A pending payment to invoice: a subscription that was not paid yet.
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } }).authState.access);
+    const created = await page.request.post(`${platform}/api/Coursehub/subscribe/`, { headers: { authorization: `Bearer ${token}` }, data: { tariff: 'Senior', subscription_type: 'upfront', pays_count: 3 } });
+    expect(created.status()).toBe(201);
+    await page.goto(`${platform}/invoice`);
+    await page.getByRole('link', { name: /CH-/ }).first().click({ timeout: 15_000 });
+    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toMatch(/Счёт на оплату № CH-/);
+    await expect.poll(() => page.getByText('Тариф «Senior» на 3 месяца').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -2,6 +2,7 @@ import {
   $user,
   commonMessages,
   isHit,
+  Path,
   planButton,
   planPrice,
   plural,
@@ -154,6 +155,11 @@ export default function TariffPlansPage({ school, pollIntervalMs = PAYMENT_POLL_
       ) : null}
 
       {current?.tariff_name ? <CurrentPlan current={current} name={current.tariff_name} /> : null}
+      {isAdmin ? (
+        <p className="tp-invoices">
+          <a href={Path.invoice}>Счета</a>
+        </p>
+      ) : null}
 
       {plans && shown ? (
         <>

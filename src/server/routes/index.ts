@@ -7,6 +7,7 @@ import { appealRoutes } from './appeal-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { certificateRoutes } from './certificate-routes.ts';
 import { impersonationRoutes } from './impersonation-routes.ts';
+import { invoiceRoutes } from './invoice-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { roleRoutes } from './role-routes.ts';
 import { schoolRoutes } from './school-routes.ts';
@@ -33,5 +34,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await tariffRoutes(app);
   await subscriptionRoutes(app);
   await paymentRoutes(app);
+  await invoiceRoutes(app);
   await webinarRoutes(app);
 }
