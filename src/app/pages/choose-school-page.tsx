@@ -1,37 +1,22 @@
-import { appMessages, ApiError, commonMessages, Path, roleFromName, roleTitle } from '#core';
-import { useEffect, useState } from 'react';
+import { appMessages, commonMessages, Path, roleFromName, roleTitle } from '#core';
+import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
 import { chooseSchool, type UserSchool } from '../sign-in.ts';
 
 /** The schools of the signed-in user; choosing one sets the school and the role (spec §2). */
 export default function ChooseSchoolPage() {
   const t = appMessages.chooseSchool;
-  const [schools, setSchools] = useState<UserSchool[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setError(null);
-    appSession()
-      .api.get<UserSchool[]>('user-schools/')
-      .then(
-        (list) => current && setSchools(list),
-        (cause: unknown) => current && setError(cause instanceof ApiError ? cause.message : commonMessages.unexpectedError),
-      );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
+  const resource = useResource('user-schools', () => appSession().api.get<UserSchool[]>('user-schools/'));
+  const schools = resource.data ?? null;
 
   return (
     <main className="auth-page">
       <section className="auth-card wide">
         <h1>{t.title}</h1>
-        {error ? (
+        {resource.error ? (
           <div role="alert">
-            <p className="form-error">{error}</p>
-            <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
+            <p className="form-error">{resource.error.message}</p>
+            <button type="button" className="button primary" onClick={resource.retry}>
               {commonMessages.retry}
             </button>
           </div>

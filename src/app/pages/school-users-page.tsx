@@ -1,6 +1,7 @@
 import { $school, ApiError, canImpersonate, commonMessages, paginationWindow, ROLE_HOME, roleFromName, roleTitle, schoolPath, startImpersonation, type RoleId } from '#core';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
 import { $router } from '../router.ts';
 
@@ -31,24 +32,11 @@ export default function SchoolUsersPage({ role }: { role: RoleId }) {
   const school = useStore($school);
   const [filter, setFilter] = useState<'student' | 'staff'>('student');
   const [pageNumber, setPageNumber] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    setData(null);
-    setError(null);
-    appSession()
-      .api.get<Page>(`${encodeURIComponent(school.schoolName)}/all_users/`, { query: { role: filter, p: pageNumber, s: 20 } })
-      .then(
-        (page) => current && setData(page),
-        (cause: unknown) => current && setError(cause instanceof ApiError ? cause.message : commonMessages.unexpectedError),
-      );
-    return () => {
-      current = false;
-    };
-  }, [school.schoolName, filter, pageNumber]);
+  const path = `${encodeURIComponent(school.schoolName)}/all_users/`;
+  const users = useResource(`${path}?role=${filter}&p=${pageNumber}`, () => appSession().api.get<Page>(path, { query: { role: filter, p: pageNumber, s: 20 } }));
+  const data = users.data ?? null;
 
   async function viewAs(user: SchoolUser) {
     setBusyId(user.id);
@@ -77,8 +65,16 @@ export default function SchoolUsersPage({ role }: { role: RoleId }) {
           </button>
         ))}
       </div>
+      {users.error ? (
+        <div role="alert">
+          <p className="form-error">{users.error.message}</p>
+          <button type="button" className="button small primary" onClick={users.retry}>
+            {commonMessages.retry}
+          </button>
+        </div>
+      ) : null}
       {error ? <p className="form-error" role="alert">{error}</p> : null}
-      {data === null && !error ? <p role="status">{commonMessages.loading}</p> : null}
+      {users.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data ? (
         data.results.length === 0 ? (
           <p>Здесь пока никого нет.</p>
