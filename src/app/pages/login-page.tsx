@@ -52,7 +52,7 @@ export default function LoginPage() {
           <a href={Path.forgotPassword}>{t.forgot}</a>
         </p>
         <p className="auth-links">
-          {t.noAccount} <a href={Path.createSchool}>{t.createSchool}</a>
+          {t.noAccount} <a href={Path.signup}>{t.signup}</a> · <a href={Path.createSchool}>{t.createSchool}</a>
         </p>
       </form>
     </main>

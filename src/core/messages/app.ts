@@ -14,6 +14,7 @@ export const appMessages = {
     forgot: 'Забыли пароль?',
     noAccount: 'Нет аккаунта?',
     createSchool: 'Создать школу',
+    signup: 'Зарегистрироваться',
     required: 'Заполните это поле.',
   },
   // Account pages: sign-up, password reset, social sign-in, profile.
