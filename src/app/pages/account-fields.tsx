@@ -86,3 +86,16 @@ export function FormMessage({ problem }: { problem: FormProblem }) {
     </p>
   ) : null;
 }
+
+/** The end of an account form: its message, its notice and the submit button with a busy label. */
+export function FormFooter({ problem, notice, busy, label, busyLabel }: { problem: FormProblem; notice: string | null; busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <>
+      <FormMessage problem={problem} />
+      {notice ? <p role="status">{notice}</p> : null}
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}

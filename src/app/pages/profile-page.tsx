@@ -1,7 +1,7 @@
 import { $user, ApiError, appMessages, commonMessages, setTokens } from '#core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { appSession } from '../app-session.ts';
-import { codeProblem, FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
+import { codeProblem, FormFooter, FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
 
 export interface Profile {
   profile_id: number;
@@ -160,11 +160,7 @@ function PersonalForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }
           </span>
         ) : null}
       </label>
-      <FormMessage problem={problem} />
-      {notice ? <p role="status">{notice}</p> : null}
-      <button type="submit" className="button primary" disabled={busy}>
-        {busy ? t.saving : t.save}
-      </button>
+      <FormFooter problem={problem} notice={notice} busy={busy} label={t.save} busyLabel={t.saving} />
     </form>
   );
 }
@@ -222,11 +218,7 @@ function AvatarForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) 
           </span>
         ) : null}
       </label>
-      <FormMessage problem={problem} />
-      {notice ? <p role="status">{notice}</p> : null}
-      <button type="submit" className="button primary" disabled={busy}>
-        {busy ? t.avatarUploading : t.avatarUpload}
-      </button>
+      <FormFooter problem={problem} notice={notice} busy={busy} label={t.avatarUpload} busyLabel={t.avatarUploading} />
     </form>
   );
 }
@@ -329,11 +321,7 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) {
     <form className="auth-card wide" onSubmit={submitEmail} noValidate aria-labelledby="profile-email-title">
       {title}
       <TextField id="user.email" label={t.emailNew} type="email" autoComplete="email" value={email} onChange={setEmail} error={problem.fields['user.email']} />
-      <FormMessage problem={problem} />
-      {notice ? <p role="status">{notice}</p> : null}
-      <button type="submit" className="button primary" disabled={busy !== null}>
-        {busy === 'send' ? t.emailSending : t.emailSend}
-      </button>
+      <FormFooter problem={problem} notice={notice} busy={busy !== null} label={t.emailSend} busyLabel={t.emailSending} />
     </form>
   );
 }
@@ -380,11 +368,7 @@ function PasswordForm() {
         onChange={set('new_password_again')}
         error={problem.fields.new_password_again}
       />
-      <FormMessage problem={problem} />
-      {notice ? <p role="status">{notice}</p> : null}
-      <button type="submit" className="button primary" disabled={busy}>
-        {busy ? t.passwordSubmitting : t.passwordSubmit}
-      </button>
+      <FormFooter problem={problem} notice={notice} busy={busy} label={t.passwordSubmit} busyLabel={t.passwordSubmitting} />
     </form>
   );
 }
