@@ -217,12 +217,15 @@ describe('<Webinar> countdown', () => {
     render(<Webinar slug={SLUG} apiBase={API} />);
     expect(await screen.findByText('Вебинар вот-вот начнётся…')).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
+    // The ticking interval starts in an effect, which may run just after the text is drawn.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
 
     act(() => vi.advanceTimersByTime(RECHECK_MS - 1000));
     expect(calls(fetch, WEBINAR_URL)).toBe(1);
     act(() => vi.advanceTimersByTime(1000));
     await waitFor(() => expect(calls(fetch, WEBINAR_URL)).toBe(2));
     await screen.findByText('Вебинар вот-вот начнётся…');
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
     act(() => vi.advanceTimersByTime(RECHECK_MS));
     expect(await screen.findByText('Вебинар завершён')).toBeTruthy();
     expect(calls(fetch, WEBINAR_URL)).toBe(3);
