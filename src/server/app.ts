@@ -12,6 +12,7 @@ import Fastify from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
+import { isLoopbackHost } from './loopback.ts';
 import type { App, AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { upsertReferenceData } from './db/reference-data.ts';
@@ -22,9 +23,13 @@ import { registerRoutes } from './routes/index.ts';
 import { registerAccessLog } from './services/access-log.ts';
 import { registerAuth } from './services/auth.ts';
 import { registerHttpCache } from './services/http-cache.ts';
+import { createOriginCheck } from './services/allowed-origins.ts';
+import { createBackgroundJobs } from './services/background-jobs.ts';
 import { createMailer } from './services/mailer.ts';
+import { pruneOldRows, RETENTION_INTERVAL_MS } from './services/retention.ts';
 import { corsDelegator, registerPublicResponses } from './services/public-routes.ts';
-import { seedDemo } from './seed/demo.ts';
+import { createSessionGate } from './services/session-gate.ts';
+import { assertNoDemoPassword, seedDemo } from './seed/demo.ts';
 import { registerWidgetFiles } from './widget-files.ts';
 
 export interface BuildAppOptions {
@@ -42,6 +47,9 @@ export function databaseOptions(config: ServerConfig) {
     : ({ kind: 'pglite', dataDir: join(config.dataDir, 'pglite') } as const);
 }
 
+/** TRUST_PROXY=n: the n nearest proxies are trusted (Fastify's types take a function for that). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP application without listening, so tests can drive it with inject(). */
 export async function buildApp({ config, database, logger = true, now = () => new Date() }: BuildAppOptions): Promise<App> {
   const app = Fastify({
@@ -54,6 +62,11 @@ export async function buildApp({ config, database, logger = true, now = () => ne
       : false,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Behind a proxy, request.ip is the client's only when the proxy is trusted (TRUST_PROXY).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A client that trickles a request in, or holds a silent connection, is cut off.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   // Bodies are JSON and must have the right types (a number is not a name); query strings and
@@ -67,25 +80,45 @@ export async function buildApp({ config, database, logger = true, now = () => ne
   const db = database ?? (await openDatabase(databaseOptions(config)));
   await db.migrate();
   await upsertReferenceData(db.db);
+  const jobs = createBackgroundJobs(app.log);
   const ctx: AppContext = {
     db: db.db,
     config,
     now,
-    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (message, error) => app.log.error({ err: error }, message) }),
+    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs, log: (message, error) => app.log.error({ err: error }, message) }),
+    sessionGate: createSessionGate(db.db),
+    jobs,
   };
   app.decorate('ctx', ctx);
-  if (ownsDatabase) app.addHook('onClose', () => db.close());
+  jobs.every('retention', RETENTION_INTERVAL_MS, () => pruneOldRows(ctx));
+  // Running jobs finish before the database closes.
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    if (ownsDatabase) await db.close();
+  });
   if (config.seedDemo) await seedDemo(ctx);
+  if (!isLoopbackHost(config.host)) await assertNoDemoPassword(ctx);
 
   registerErrorHandler(app);
+  // HSTS and upgrade-insecure-requests only where the platform is served over https: on the plain
+  // http of a local demo they would break every later visit to that host.
+  const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
+    hsts: https,
     contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:', 'blob:'], styleSrc: ["'self'"], scriptSrc: ["'self'"], connectSrc: ["'self'"] },
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
     },
   });
   // Public widget endpoints (route config `public: true`) allow any origin without credentials;
   // the rest only ours, with credentials.
-  await app.register(cors, { delegator: corsDelegator(app, [config.publicUrl, ...config.corsOrigins]) });
+  await app.register(cors, { delegator: corsDelegator(app, createOriginCheck(ctx)) });
   registerPublicResponses(app);
   registerHttpCache(app);
   await app.register(rateLimit, {

@@ -33,7 +33,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       HOST: '0.0.0.0', PORT: '8080', STATIC_DIR: '/x', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://127.0.0.1:5432/test',
       DATA_DIR: '/tmp/ch', SECRET: 's'.repeat(32), PUBLIC_URL: 'https://coursehub.example/', SMTP_URL: 'smtp://mail:25',
-      SEED_DEMO: '1', ACCESS_TOKEN_TTL: '300', CORS_ORIGINS: 'https://a.example, https://b.example', RATE_LIMIT: 'off',
+      DEMO: '1', SEED_DEMO: '1', ACCESS_TOKEN_TTL: '300', CORS_ORIGINS: 'https://a.example, https://b.example', RATE_LIMIT: 'off',
     }, defaults);
     expect(config).toMatchObject({
       host: '0.0.0.0', port: 8080, staticDir: '/x', logLevel: 'silent', databaseUrl: 'postgres://127.0.0.1:5432/test', dataDir: '/tmp/ch',
@@ -46,6 +46,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ SECRET: 'x'.repeat(32) }, defaults)).toMatchObject({ paymentProvider: 'sandbox', prodamusUrl: null, prodamusSecret: null });
     expect(loadConfig({ SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'prodamus', PRODAMUS_URL: 'https://school.payform.ru/', PRODAMUS_SECRET: 'k'.repeat(40) }, defaults))
       .toMatchObject({ paymentProvider: 'prodamus', prodamusUrl: 'https://school.payform.ru/', prodamusSecret: 'k'.repeat(40) });
+  });
+
+  it('is in demo mode only when DEMO=1 or while it listens on a loopback address', () => {
+    const env = { SECRET: 'x'.repeat(32) };
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
+      expect(loadConfig({ ...env, HOST: host }, defaults), host).toMatchObject({ demo: true, seedDemo: true, paymentProvider: 'sandbox' });
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'coursehub.example']) {
+      expect(loadConfig({ ...env, HOST: host }, defaults), host).toMatchObject({ demo: false, seedDemo: false, paymentProvider: null });
+    }
+    expect(loadConfig({ ...env, HOST: '0.0.0.0', DEMO: '1' }, defaults)).toMatchObject({ demo: true, seedDemo: true, paymentProvider: 'sandbox' });
+    expect(loadConfig({ ...env, DEMO: '0' }, defaults)).toMatchObject({ demo: false, seedDemo: false, paymentProvider: null });
+    // Outside demo mode SEED_DEMO cannot put the demo school (and its published password) in.
+    expect(loadConfig({ ...env, DEMO: '0', SEED_DEMO: '1' }, defaults).seedDemo).toBe(false);
+  });
+
+  it('reads the proxy trust and the timeouts', () => {
+    const env = { SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env, defaults)).toMatchObject({ trustProxy: false, requestTimeoutMs: 60_000, connectionTimeoutMs: 90_000 });
+    expect(loadConfig({ ...env, TRUST_PROXY: '1' }, defaults).trustProxy).toBe(1);
+    expect(loadConfig({ ...env, TRUST_PROXY: 'true' }, defaults).trustProxy).toBe(true);
+    expect(loadConfig({ ...env, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }, defaults).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ ...env, REQUEST_TIMEOUT: '5', CONNECTION_TIMEOUT: '7' }, defaults)).toMatchObject({ requestTimeoutMs: 5000, connectionTimeoutMs: 7000 });
   });
 
   it('seeds no demo data into a PostgreSQL server unless asked', () => {
@@ -63,7 +86,11 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://, got "http://mail".'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be 1 or 0 (true or false), got "maybe".'],
     [{ SECRET: 'short' }, 'SECRET must be at least 32 characters long.'],
-    [{ PAYMENT_PROVIDER: 'bepaid' }, 'PAYMENT_PROVIDER must be one of sandbox, prodamus, got "bepaid".'],
+    [{ PAYMENT_PROVIDER: 'bepaid' }, 'PAYMENT_PROVIDER must be one of sandbox, prodamus, none, got "bepaid".'],
+    [{ DEMO: '0', PAYMENT_PROVIDER: 'sandbox' }, 'PAYMENT_PROVIDER=sandbox works only in demo mode (DEMO=1); set PAYMENT_PROVIDER=prodamus for real payments.'],
+    [{ HOST: '0.0.0.0', PAYMENT_PROVIDER: 'sandbox' }, 'PAYMENT_PROVIDER=sandbox works only in demo mode (DEMO=1); set PAYMENT_PROVIDER=prodamus for real payments.'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY must be true, false, a number of proxies or a comma-separated list of addresses, got "everyone".'],
+    [{ REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT must be a whole number from 1 to 3600, got "0".'],
     [{ PAYMENT_PROVIDER: 'prodamus', PRODAMUS_SECRET: 'k' }, 'PRODAMUS_URL (the payment form address) is required when PAYMENT_PROVIDER=prodamus.'],
     [{ PAYMENT_PROVIDER: 'prodamus', PRODAMUS_URL: 'https://school.payform.ru/' }, 'PRODAMUS_SECRET (the secret key from the Prodamus settings) is required when PAYMENT_PROVIDER=prodamus.'],
     [{ PRODAMUS_URL: 'ftp://school.payform.ru/' }, 'PRODAMUS_URL must start with https:// or http://, got "ftp://school.payform.ru/".'],

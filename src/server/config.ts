@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isLoopbackHost } from './loopback.ts';
 
 /** Server configuration, read from the environment once at start and validated. */
 export interface ServerConfig {
@@ -20,7 +21,12 @@ export interface ServerConfig {
   /** SMTP server URL; without it emails go to the outbox. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** Fill an empty embedded database with the demo school. */
+  /**
+   * Demo mode: the demo school's accounts, the sandbox payment page and, without SMTP, the outbox
+   * page for loopback visitors. DEMO=1, or by default while HOST is a loopback address.
+   */
+  demo: boolean;
+  /** Fill an empty embedded database with the demo school (demo mode only). */
   seedDemo: boolean;
   /** Access token lifetime in seconds (≤ 15 minutes). */
   accessTokenTtl: number;
@@ -32,12 +38,17 @@ export interface ServerConfig {
   rateLimit: boolean;
   /** Port of the demo site (another origin embedding the widgets); 0 turns it off. */
   demoPort: number;
-  /** Where plans are paid: the built-in sandbox page (offline default) or Prodamus. */
-  paymentProvider: 'sandbox' | 'prodamus';
+  /** Where plans are paid: the built-in sandbox page (demo mode only) or Prodamus; null: nowhere. */
+  paymentProvider: 'sandbox' | 'prodamus' | null;
   /** The school's Prodamus payment form, e.g. https://example.payform.ru/ (prodamus only). */
   prodamusUrl: string | null;
   /** Prodamus secret key: signs links and verifies webhooks; never leaves the server. */
   prodamusSecret: string | null;
+  /** Fastify's trustProxy: false, true, a number of hops, or addresses/CIDRs of trusted proxies. */
+  trustProxy: boolean | number | string[];
+  /** Milliseconds a client has to send a whole request, and a connection may stay silent. */
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -99,20 +110,35 @@ function secret(value: string | undefined, dataDir: string): string {
   return generated;
 }
 
-const PAYMENT_PROVIDERS = ['sandbox', 'prodamus'] as const;
+const PAYMENT_PROVIDERS = ['sandbox', 'prodamus', 'none'] as const;
 
-function payments(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'paymentProvider' | 'prodamusUrl' | 'prodamusSecret'> {
-  const provider = env.PAYMENT_PROVIDER || 'sandbox';
+function payments(env: NodeJS.ProcessEnv, demo: boolean): Pick<ServerConfig, 'paymentProvider' | 'prodamusUrl' | 'prodamusSecret'> {
+  const provider = env.PAYMENT_PROVIDER || (demo ? 'sandbox' : 'none');
   if (!(PAYMENT_PROVIDERS as readonly string[]).includes(provider)) {
     throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(', ')}, got "${provider}".`);
   }
+  // The sandbox page "pays" without money: anyone could activate a plan for free outside a demo.
+  if (provider === 'sandbox' && !demo) throw new ConfigError('PAYMENT_PROVIDER=sandbox works only in demo mode (DEMO=1); set PAYMENT_PROVIDER=prodamus for real payments.');
   const prodamusUrl = url('PRODAMUS_URL', env.PRODAMUS_URL, ['https:', 'http:']);
   const prodamusSecret = env.PRODAMUS_SECRET || null;
   if (provider === 'prodamus') {
     if (!prodamusUrl) throw new ConfigError('PRODAMUS_URL (the payment form address) is required when PAYMENT_PROVIDER=prodamus.');
     if (!prodamusSecret) throw new ConfigError('PRODAMUS_SECRET (the secret key from the Prodamus settings) is required when PAYMENT_PROVIDER=prodamus.');
   }
-  return { paymentProvider: provider as ServerConfig['paymentProvider'], prodamusUrl, prodamusSecret };
+  return { paymentProvider: provider === 'none' ? null : (provider as 'sandbox' | 'prodamus'), prodamusUrl, prodamusSecret };
+}
+
+
+function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
+  if (value === undefined || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (!list.every((part) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(part))) {
+    throw new ConfigError(`TRUST_PROXY must be true, false, a number of proxies or a comma-separated list of addresses, got "${value}".`);
+  }
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string }): ServerConfig {
@@ -120,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
   const port = integer('PORT', env.PORT, 3000, 1, 65535);
   const databaseUrl = url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
   const dataDir = resolve(env.DATA_DIR || 'data');
+  const demo = flag('DEMO', env.DEMO, isLoopbackHost(host));
   return {
     host,
     port,
@@ -131,13 +158,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     publicUrl: (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'CourseHub <no-reply@coursehub.local>',
-    // Demo data by default only for the embedded database: a real server is someone's data.
-    seedDemo: flag('SEED_DEMO', env.SEED_DEMO, databaseUrl === null),
+    demo,
+    // Demo data only in demo mode, and by default only into the embedded database: a real server is someone's data.
+    seedDemo: demo && flag('SEED_DEMO', env.SEED_DEMO, databaseUrl === null),
     accessTokenTtl: integer('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 900, 30, 900),
     refreshTokenTtl: integer('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 60, 90 * 24 * 3600),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     rateLimit: flag('RATE_LIMIT', env.RATE_LIMIT, true),
     demoPort: integer('DEMO_PORT', env.DEMO_PORT, port === 65535 ? 0 : port + 1, 0, 65535),
-    ...payments(env),
+    ...payments(env, demo),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 60, 1, 3600) * 1000,
+    connectionTimeoutMs: integer('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT, 90, 1, 3600) * 1000,
   };
 }

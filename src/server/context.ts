@@ -2,7 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { BackgroundJobs } from './services/background-jobs.ts';
 import type { Mailer } from './services/mailer.ts';
+import type { SessionGate } from './services/session-gate.ts';
 import type { AccessClaims } from './security/tokens.ts';
 
 /** What every route needs, decorated on the app as `app.ctx`. */
@@ -10,6 +12,10 @@ export interface AppContext {
   db: Db;
   config: ServerConfig;
   mailer: Mailer;
+  /** Whether an access token's session is still live (cached per session). */
+  sessionGate: SessionGate;
+  /** Work done after the answer (mail, tokens) and on a schedule (pruning). */
+  jobs: BackgroundJobs;
   /** The clock, replaceable in tests (token expiry, trials). */
   now(): Date;
 }

@@ -18,6 +18,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   await app.listen({ host: config.host, port: config.port });
+  if (config.demo) {
+    const why = process.env.DEMO ? 'DEMO=1' : `HOST=${config.host} is a loopback address; DEMO=0 turns it off`;
+    const outbox = config.smtpUrl ? '' : `, mail in the outbox page ${config.publicUrl}/api/dev/outbox/ (this machine only)`;
+    app.log.info(`demo mode (${why}): demo accounts, sandbox payments${outbox}`);
+  }
   if (demo) {
     await demo.listen({ host: config.host, port: config.demoPort });
     app.log.info(`demo site (widgets on another origin): http://${config.host}:${config.demoPort}/`);

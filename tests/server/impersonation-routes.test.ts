@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessLogs, refreshTokens, schoolMembers } from '../../src/server/db/schema.ts';
+import { accessLogs, schoolMembers, sessions } from '../../src/server/db/schema.ts';
 import { addMember, registerOwner, type Account, type Owner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 
@@ -50,8 +50,8 @@ describe('impersonation', () => {
 
     // One level only.
     const nested = await start(asStudent, { user_id: student.id, school: owner.schoolName });
-    expect(nested.status).toBe(400);
-    expect(nested.body).toMatchObject({ code: 'ALREADY_IMPERSONATING' });
+    expect(nested.status).toBe(403);
+    expect(nested.body).toMatchObject({ code: 'IMPERSONATION_READ_ONLY' });
 
     await settle();
     const stopped = await stop(asStudent);
@@ -68,9 +68,12 @@ describe('impersonation', () => {
     expect(refreshed.status).toBe(401);
     const live = await t.app.ctx.db
       .select()
-      .from(refreshTokens)
-      .where(and(eq(refreshTokens.impersonatorId, owner.id), eq(refreshTokens.userId, student.id)));
+      .from(sessions)
+      .where(and(eq(sessions.impersonatorId, owner.id), eq(sessions.userId, student.id)));
+    expect(live.length).toBeGreaterThan(0);
     expect(live.every((row) => row.revokedAt !== null)).toBe(true);
+    // Its access token died with it, not 15 minutes later.
+    expect((await call(t.app, 'GET', '/api/user/', { token: asStudent })).status).toBe(401);
 
     await settle();
     const logs = await t.app.ctx.db.select().from(accessLogs).where(eq(accessLogs.schoolId, owner.schoolId));

@@ -20,7 +20,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   if (url) await admin(url, `create database "${dbName}"`);
   const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await openDatabase({ kind: 'pglite', dataDir: null });
   // Rate limits are off unless a test asks for them: suites sign up many users from one address.
-  const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
+  const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
   const clock = {
     now: new Date(),
     advance(ms: number) {
@@ -60,11 +60,12 @@ async function admin(url: string, statement: string): Promise<void> {
   }
 }
 
-/** inject() with a bearer token and JSON body. */
-export async function call(app: App, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: unknown } = {}) {
+/** inject() with a bearer token and JSON body, from 127.0.0.1 or the given client address. */
+export async function call(app: App, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: unknown; ip?: string } = {}) {
   const res = await app.inject({
     method,
     url,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });

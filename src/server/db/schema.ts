@@ -2,7 +2,7 @@
 // file by `npm run db:generate` and committed; the server applies them on start.
 import { sql } from 'drizzle-orm';
 import {
-  boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid,
+  boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -139,24 +139,47 @@ export const schoolDomains = pgTable('school_domains', {
 });
 
 /**
+ * A sign-in (a refresh-token family). Every access token names its session (`sid`), and the
+ * server answers it only while the session is not revoked: logout, a password change or reset,
+ * a replayed refresh token and the end of an impersonation end the session's access tokens at
+ * once, not when they expire.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when an admin views the platform as this user ("view as"). */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A hard end no refresh extends (an impersonation's); null: refreshes slide it on. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_impersonator_idx').on(t.impersonatorId)],
+);
+
+/**
  * Refresh tokens: only a SHA-256 of the random token is stored. Each refresh spends the token and
- * issues a new one in the same family; presenting a spent token revokes the whole family.
+ * issues a new one in the same family (session); presenting a spent token revokes the session.
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    /** Set when an admin views the platform as this user. */
-    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Single-use emailed tokens: password reset, first password of an added user, email codes. */
@@ -176,21 +199,96 @@ export const oneTimeTokens = pgTable(
   },
   (t) => [
     index('one_time_tokens_user_idx').on(t.userId, t.purpose),
+    index('one_time_tokens_expires_idx').on(t.expiresAt),
     uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
     check('one_time_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'set_password', 'email_change', 'email_confirm')`),
   ],
 );
 
+/** Wrong answers to one emailed code from one address: a stranger cannot use up the owner's tries. */
+export const codeAttempts = pgTable(
+  'code_attempts',
+  {
+    tokenId: integer('token_id').notNull().references(() => oneTimeTokens.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.ip] })],
+);
+
+/**
+ * Consecutive failed sign-ins per login (SHA-256 of the normalised email or phone, so typed
+ * garbage is not kept), whether or not such an account exists.
+ */
+export const loginThrottles = pgTable(
+  'login_throttles',
+  {
+    loginHash: text('login_hash').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * A person a school asked to join: an email and a role, nothing of the account behind the
+ * address. The membership exists only once the person accepts (the link in the mail, or their
+ * choose-school screen).
+ */
+export const schoolInvitations = pgTable(
+  'school_invitations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    /** Lower-cased, as the admin typed it. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    /** Names the admin typed: the defaults of an account created on acceptance. */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    patronymic: text('patronymic').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('school_invitations_school_email_unique').on(t.schoolId, t.email),
+    uniqueIndex('school_invitations_token_unique').on(t.tokenHash),
+    index('school_invitations_email_idx').on(t.email),
+    index('school_invitations_expires_idx').on(t.expiresAt),
+    check('school_invitations_role_check', sql`${t.role} in ('Admin', 'Teacher', 'Student')`),
+  ],
+);
+
+/** Bytes each user uploaded, for the per-user upload quota. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_time_idx').on(t.userId, t.createdAt)],
+);
+
 /** Emails waiting for SMTP, or kept for the local outbox page when no SMTP server is set. */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  error: text('error'),
-  createdAt: createdAt(),
-});
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_created_idx').on(t.createdAt)],
+);
 
 /** Every authenticated API request (never tokens, passwords or bodies). */
 export const accessLogs = pgTable(
@@ -208,7 +306,7 @@ export const accessLogs = pgTable(
     event: text('event'),
     createdAt: createdAt(),
   },
-  (t) => [index('access_logs_school_time_idx').on(t.schoolId, t.createdAt), index('access_logs_user_idx').on(t.userId)],
+  (t) => [index('access_logs_school_time_idx').on(t.schoolId, t.createdAt), index('access_logs_user_idx').on(t.userId), index('access_logs_created_idx').on(t.createdAt)],
 );
 
 // Course content (the course issues extend these; the demo school needs them now).

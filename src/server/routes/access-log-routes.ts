@@ -5,7 +5,7 @@ import { accessLogs, users } from '../db/schema.ts';
 import { fieldError } from '../errors.ts';
 import { pageEnvelope } from '../services/pagination.ts';
 import { requireSchoolRole } from '../services/school-access.ts';
-import { errors, Id, Page, PageQuery, SchoolName } from './schemas.ts';
+import { errors, Id, Page, PageQuery, SchoolName, Text } from './schemas.ts';
 
 const LogItem = Type.Object({
   id: Type.Integer(),
@@ -57,9 +57,9 @@ export async function accessLogRoutes(app: App): Promise<void> {
           user_id: Type.Optional(Id),
           method: Type.Optional(Type.String({ pattern: '^[A-Za-z]{3,7}$' })),
           status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
-          path: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-          date_from: Type.Optional(Type.String({ maxLength: 40 })),
-          date_to: Type.Optional(Type.String({ maxLength: 40 })),
+          path: Type.Optional(Text({ minLength: 1, maxLength: 200 })),
+          date_from: Type.Optional(Text({ maxLength: 40 })),
+          date_to: Type.Optional(Text({ maxLength: 40 })),
         }),
         response: { 200: Page(LogItem), ...errors(400, 401, 403, 404) },
       },

@@ -6,24 +6,24 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { oneTimeTokens, outbox, users } from '../db/schema.ts';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../security/passwords.ts';
-import { addMember, type AddKind } from '../services/add-member.ts';
 import { requireAuth, requireUser } from '../services/auth.ts';
 import { AVATAR_MAX_BYTES, avatarFile, avatarUrl, imageType, removeAvatar, saveAvatar } from '../services/avatars.ts';
 import {
   DAY_MS, findPasswordLink, HOUR_MS, issueCode, issueLinkToken, MAX_CODE_ATTEMPTS, spendCode, spendPasswordLinks,
 } from '../services/one-time-tokens.ts';
 import { outboxPage } from '../services/outbox-page.ts';
-import { requireSchoolRole } from '../services/school-access.ts';
+import { isLoopbackAddress } from '../loopback.ts';
+import { clearLoginFailures, loginKey } from '../services/login-throttle.ts';
+import { recordUpload } from '../services/upload-quota.ts';
 import { issueSession, revokeUserSessions } from '../services/sessions.ts';
-import { limits, normaliseEmail, normalisePhone, sessionUser } from './auth-routes.ts';
-import { Detail, Email, errors, Id, Password, SchoolName, SessionUser, TokenPair } from './schemas.ts';
+import { anonymous, limits, normaliseEmail, normalisePhone, sessionUser } from './auth-routes.ts';
+import { Detail, Email, errors, Id, Password, SessionUser, Text, TokenPair } from './schemas.ts';
 
 type User = typeof users.$inferSelect;
 
-const Name = Type.String({ maxLength: 150 });
-const Code = Type.String({ minLength: 1, maxLength: 16 });
-const LinkToken = Type.String({ minLength: 1, maxLength: 200 });
-const Role = Type.Enum(['Student', 'Teacher', 'Admin']);
+const Name = Text({ maxLength: 150 });
+const Code = Text({ minLength: 1, maxLength: 16 });
+const LinkToken = Text({ minLength: 1, maxLength: 200 });
 const Sex = Type.Enum(['', 'М', 'Ж']);
 // Same rule as the Phone schema; checked by hand because '' has its own message.
 const PHONE = /^\+?[0-9 ()-]{5,20}$/;
@@ -48,31 +48,21 @@ const Profile = Type.Object({
 });
 
 const ProfilePatch = Type.Object({
-  city: Type.Optional(Type.String({ maxLength: 256 })),
+  city: Type.Optional(Text({ maxLength: 256 })),
   sex: Type.Optional(Sex),
-  description: Type.Optional(Type.String({ maxLength: 5000 })),
+  description: Type.Optional(Text({ maxLength: 5000 })),
   user: Type.Optional(
     Type.Object({
       first_name: Type.Optional(Name),
       last_name: Type.Optional(Name),
       patronymic: Type.Optional(Name),
-      phone_number: Type.Optional(Type.String({ maxLength: 32 })),
+      phone_number: Type.Optional(Text({ maxLength: 32 })),
       email: Type.Optional(Email),
     }),
   ),
 });
 type ProfilePatch = Static<typeof ProfilePatch>;
 
-const RegisterUserBody = Type.Object({
-  school: SchoolName,
-  email: Email,
-  first_name: Type.Optional(Name),
-  last_name: Type.Optional(Name),
-  patronymic: Type.Optional(Name),
-  role: Type.Optional(Role),
-});
-const InviteBody = Type.Object({ school: SchoolName, email: Email, role: Type.Optional(Role) });
-const MemberAdded = Type.Object({ user_id: Type.Integer(), created: Type.Boolean() });
 
 const PASSWORDS_DIFFER = 'Пароли не совпадают.';
 const FORGOT_DETAIL = 'Если адрес зарегистрирован, мы отправили на него ссылку для сброса пароля.';
@@ -82,12 +72,13 @@ const PHONE_TAKEN = 'Этот номер телефона уже использ�
 const CONFIRM_CODE_TTL_MS = DAY_MS;
 const EMAIL_CHANGE_TTL_MS = HOUR_MS;
 const RESET_TTL_MS = HOUR_MS;
+const RESEND_INTERVAL_MS = 60 * 1000;
 
 const invalidCode = () => badRequest('Неверный или устаревший код.', undefined, 'INVALID_CODE');
 const invalidToken = () => badRequest('Ссылка недействительна или устарела.', undefined, 'TOKEN_INVALID');
 
 /** Checks a new password pair: the rules, then that both entries agree. */
-function assertNewPassword(password: string, again: string, fields: { password: string; again: string }): void {
+export function assertNewPassword(password: string, again: string, fields: { password: string; again: string }): void {
   const problem = passwordProblem(password);
   if (problem) throw fieldError(fields.password, problem);
   if (password !== again) throw fieldError(fields.again, PASSWORDS_DIFFER);
@@ -165,7 +156,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/register/',
     {
-      config: limits(app, 10),
+      config: anonymous(app, 10),
       schema: {
         tags: ['account'],
         summary: 'Регистрация пользователя (без школы); на почту уходит код подтверждения',
@@ -196,7 +187,7 @@ export async function accountRoutes(app: App): Promise<void> {
             .values({ email, passwordHash, firstName: body.first_name?.trim() ?? '', lastName: body.last_name?.trim() ?? '', dateJoined: now, lastLogin: now })
             .returning();
           if (!user) throw new Error('user insert returned nothing');
-          const code = await issueCode(ctx, tx, { userId: user.id, purpose: 'email_confirm', email, ttlMs: CONFIRM_CODE_TTL_MS });
+          const code = await issueCode(ctx, tx, { userId: user.id, purpose: 'email_confirm', email, ttlMs: CONFIRM_CODE_TTL_MS, retireOlder: true });
           return { user, code };
         });
       } catch (error) {
@@ -216,7 +207,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/code/confirm/',
     {
-      config: limits(app, 10),
+      config: anonymous(app, 10),
       schema: {
         tags: ['account'],
         summary: 'Подтверждение адреса электронной почты кодом из письма',
@@ -232,7 +223,7 @@ export async function accountRoutes(app: App): Promise<void> {
       const confirmed =
         user !== undefined &&
         (await ctx.db.transaction(async (tx) => {
-          const row = await spendCode(ctx, tx, 'email_confirm', eq(oneTimeTokens.userId, user.id), email, code);
+          const row = await spendCode(ctx, tx, { purpose: 'email_confirm', scope: eq(oneTimeTokens.userId, user.id), email, code, ip: request.ip });
           if (!row) return false;
           await tx.update(users).set({ emailVerified: true }).where(and(eq(users.id, user.id), eq(users.email, email)));
           return true;
@@ -245,7 +236,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/code/resend/',
     {
-      config: limits(app, 5),
+      config: anonymous(app, 5),
       schema: {
         tags: ['account'],
         summary: 'Повторная отправка кода подтверждения почты',
@@ -255,12 +246,20 @@ export async function accountRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const email = normaliseEmail(request.body.email);
-      const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-      // The same answer either way: the address's existence is not revealed.
-      if (user && user.isActive && !user.emailVerified) {
-        const code = await ctx.db.transaction((tx) => issueCode(ctx, tx, { userId: user.id, purpose: 'email_confirm', email, ttlMs: CONFIRM_CODE_TTL_MS }));
-        await ctx.mailer.send({ to: email, subject: 'Код подтверждения CourseHub', text: `Ваш новый код подтверждения: ${code}\nКод действует 24 часа.\n` });
-      }
+      // Looked up, coded and mailed after the answer: its content and timing are the same for any address.
+      ctx.jobs.run('resend code', async () => {
+        const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+        if (!user || !user.isActive || user.emailVerified) return;
+        const code = await ctx.db.transaction(async (tx) => {
+          // One new code a minute per account: anyone may ask, so asking must not flood the mailbox.
+          const [recent] = await tx
+            .select({ id: oneTimeTokens.id })
+            .from(oneTimeTokens)
+            .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'email_confirm'), gt(oneTimeTokens.createdAt, new Date(ctx.now().getTime() - RESEND_INTERVAL_MS))));
+          return recent ? null : issueCode(ctx, tx, { userId: user.id, purpose: 'email_confirm', email, ttlMs: CONFIRM_CODE_TTL_MS, retireOlder: false });
+        });
+        if (code) await ctx.mailer.send({ to: email, subject: 'Код подтверждения CourseHub', text: `Ваш новый код подтверждения: ${code}\nКод действует 24 часа.\n` });
+      });
       return { detail: RESEND_DETAIL };
     },
   );
@@ -270,7 +269,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/forgot_password/',
     {
-      config: limits(app, 5),
+      config: anonymous(app, 5),
       schema: {
         tags: ['account'],
         summary: 'Запрос ссылки для сброса пароля (ответ одинаков для любых адресов)',
@@ -279,8 +278,11 @@ export async function accountRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const [user] = await ctx.db.select().from(users).where(eq(users.email, normaliseEmail(request.body.email)));
-      if (user?.isActive) {
+      const email = normaliseEmail(request.body.email);
+      // Looked up, tokened and mailed after the answer: its content and timing are the same for any address.
+      ctx.jobs.run('password reset mail', async () => {
+        const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
+        if (!user?.isActive) return;
         const token = await ctx.db.transaction((tx) => issueLinkToken(ctx, tx, user.id, 'password_reset', RESET_TTL_MS));
         await ctx.mailer.send({
           to: user.email,
@@ -289,7 +291,7 @@ export async function accountRoutes(app: App): Promise<void> {
             `Здравствуйте!\n\nЧтобы задать новый пароль, откройте ссылку (она действует 1 час и срабатывает один раз):\n` +
             `${resetLink(user.id, token)}\n\nЕсли вы не запрашивали сброс пароля, просто не отвечайте на это письмо: пароль останется прежним.\n`,
         });
-      }
+      });
       return { detail: FORGOT_DETAIL };
     },
   );
@@ -297,12 +299,12 @@ export async function accountRoutes(app: App): Promise<void> {
   app.get(
     '/token-validate/:user_id/:token/',
     {
-      config: limits(app, 30),
+      config: anonymous(app, 30),
       schema: {
         tags: ['account'],
         summary: 'Проверка ссылки сброса или установки пароля (не расходует её)',
         // Loose on purpose: any malformed link gets the same TOKEN_INVALID as a stale one.
-        params: Type.Object({ user_id: Type.String({ maxLength: 20 }), token: Type.String({ maxLength: 200 }) }),
+        params: Type.Object({ user_id: Text({ maxLength: 20 }), token: Text({ maxLength: 200 }) }),
         response: { 200: Type.Object({ email: Type.String() }), ...errors(400, 429) },
       },
     },
@@ -318,7 +320,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/token-validate/',
     {
-      config: limits(app, 30),
+      config: anonymous(app, 30),
       schema: {
         tags: ['account'],
         summary: 'Проверка ссылки сброса или установки пароля (тело JSON; не расходует её)',
@@ -336,7 +338,7 @@ export async function accountRoutes(app: App): Promise<void> {
   app.post(
     '/password-reset/',
     {
-      config: limits(app, 10),
+      config: anonymous(app, 10),
       schema: {
         tags: ['account'],
         summary: 'Новый пароль по ссылке из письма; завершает все сессии пользователя',
@@ -349,22 +351,24 @@ export async function accountRoutes(app: App): Promise<void> {
       assertNewPassword(password, again, { password: 'new_password', again: 'new_password_again' });
       const passwordHash = await hashPassword(password);
       // The row lock makes a double submit wait, then find the link spent.
-      const email = await ctx.db.transaction(async (tx) => {
+      const changed = await ctx.db.transaction(async (tx) => {
         const row = await findPasswordLink(ctx, tx, userId, token, true);
         if (!row) return null;
         const [user] = await tx
           .update(users)
           .set({ passwordHash, emailVerified: true })
           .where(and(eq(users.id, userId), eq(users.isActive, true)))
-          .returning({ email: users.email });
+          .returning({ email: users.email, phone: users.phoneNumber });
         if (!user) return null;
         await spendPasswordLinks(ctx, tx, userId);
-        return user.email;
+        return user;
       });
-      if (!email) throw invalidToken();
+      if (!changed) throw invalidToken();
       await revokeUserSessions(ctx, userId);
+      // A locked-out owner gets in again with the new password.
+      await clearLoginFailures(ctx, [loginKey(changed.email), ...(changed.phone ? [loginKey(changed.phone)] : [])]);
       await ctx.mailer.send({
-        to: email,
+        to: changed.email,
         subject: 'Пароль изменён',
         text: 'Пароль вашей учётной записи CourseHub был изменён, все сеансы завершены.\nЕсли это сделали не вы, сразу запросите сброс пароля и свяжитесь с поддержкой.\n',
       });
@@ -462,13 +466,20 @@ export async function accountRoutes(app: App): Promise<void> {
     const ext = imageType(bytes);
     if (!ext) throw fieldError('avatar', 'Загрузите изображение в формате PNG, JPEG, WebP или GIF.', 'INVALID_IMAGE');
     const stored = await saveAvatar(config, user.id, bytes, ext);
+    let replaced: string | null;
     try {
-      await ctx.db.update(users).set({ avatar: stored }).where(eq(users.id, user.id));
+      // Under the user's row lock: of two uploads at once, each removes exactly the file its update replaced.
+      replaced = await ctx.db.transaction(async (tx) => {
+        await recordUpload(ctx, tx, user.id, 'avatar', bytes.length);
+        const [before] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, user.id));
+        await tx.update(users).set({ avatar: stored }).where(eq(users.id, user.id));
+        return before?.avatar ?? null;
+      });
     } catch (error) {
       await removeAvatar(config, stored);
       throw error;
     }
-    await removeAvatar(config, user.avatar);
+    await removeAvatar(config, replaced);
   }
 
   async function updateProfile(request: FastifyRequest, user: User, patch: ProfilePatch): Promise<void> {
@@ -509,7 +520,7 @@ export async function accountRoutes(app: App): Promise<void> {
     try {
       code = await ctx.db.transaction(async (tx) => {
         if (Object.keys(set).length) await tx.update(users).set(set).where(eq(users.id, user.id));
-        return newEmail ? issueCode(ctx, tx, { userId: user.id, purpose: 'email_change', email: newEmail, ttlMs: EMAIL_CHANGE_TTL_MS }) : null;
+        return newEmail ? issueCode(ctx, tx, { userId: user.id, purpose: 'email_change', email: newEmail, ttlMs: EMAIL_CHANGE_TTL_MS, retireOlder: true }) : null;
       });
     } catch (error) {
       if (isUniqueViolation(error, 'users_phone_unique')) throw fieldError('user.phone_number', PHONE_TAKEN, 'PHONE_TAKEN');
@@ -549,7 +560,7 @@ export async function accountRoutes(app: App): Promise<void> {
       let outcome: 'ok' | 'invalid' | 'taken';
       try {
         outcome = await ctx.db.transaction(async (tx) => {
-          const row = await spendCode(ctx, tx, 'email_change', eq(oneTimeTokens.userId, user.id), email, code);
+          const row = await spendCode(ctx, tx, { purpose: 'email_change', scope: eq(oneTimeTokens.userId, user.id), email, code, ip: request.ip });
           if (!row) return 'invalid';
           const [holder] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
           if (holder) return 'taken';
@@ -571,42 +582,6 @@ export async function accountRoutes(app: App): Promise<void> {
     },
   );
 
-  // ---- Adding people to a school ----
-
-  const memberSchema = <T extends typeof RegisterUserBody | typeof InviteBody>(summary: string, body: T) => ({
-    tags: ['account'],
-    summary,
-    security: [{ bearer: [] }],
-    body,
-    response: { 201: MemberAdded, ...errors(400, 401, 403, 404, 429) },
-  });
-
-  // register_user/ and invite share everything but the mail's wording.
-  async function addMemberFor(request: FastifyRequest, body: Static<typeof RegisterUserBody>, kind: AddKind) {
-    const { school } = await requireSchoolRole(app, request, { name: body.school }, ['Admin']);
-    const added = await addMember(
-      ctx,
-      school,
-      { email: normaliseEmail(body.email), role: body.role ?? 'Student', firstName: body.first_name, lastName: body.last_name, patronymic: body.patronymic },
-      kind,
-    );
-    return { user_id: added.userId, created: added.created };
-  }
-
-  app.post(
-    '/register_user/',
-    { config: limits(app, 30), schema: memberSchema('Администратор школы добавляет пользователя с ролью', RegisterUserBody) },
-    async (request, reply) => reply.code(201).send(await addMemberFor(request, request.body, 'register')),
-  );
-
-  for (const url of ['/invite', '/invite/']) {
-    app.post(
-      url,
-      { config: limits(app, 30), schema: memberSchema('Приглашение в школу по адресу почты', InviteBody) },
-      async (request, reply) => reply.code(201).send(await addMemberFor(request, request.body, 'invite')),
-    );
-  }
-
   // ---- Files and the demo outbox ----
 
   app.get(
@@ -615,7 +590,7 @@ export async function accountRoutes(app: App): Promise<void> {
       schema: {
         tags: ['account'],
         summary: 'Файл аватара',
-        params: Type.Object({ file: Type.String({ maxLength: 100 }) }),
+        params: Type.Object({ file: Text({ maxLength: 100 }) }),
         response: { 200: Type.Unknown({ description: 'Изображение PNG, JPEG, WebP или GIF' }), ...errors(404) },
       },
     },
@@ -631,12 +606,15 @@ export async function accountRoutes(app: App): Promise<void> {
     },
   );
 
-  // Demo mode only (no mail server): lets a newcomer read the reset link. Absent otherwise.
-  if (config.seedDemo) {
+  // Lets a newcomer read the reset link of a local demo. It holds everyone's links and codes, so it
+  // exists only in demo mode without a mail server, and answers only this machine: the socket's
+  // address, never a forwarded one (X-Forwarded-For is whatever the client says).
+  if (config.demo && !config.smtpUrl) {
     app.get(
       '/dev/outbox/',
-      { schema: { tags: ['account'], summary: 'Демо-режим: последние 50 писем', response: { 200: Type.String({ description: 'HTML-страница' }) } } },
-      async (_request, reply) => {
+      { schema: { tags: ['account'], summary: 'Демо-режим: последние 50 писем (только с этого компьютера)', response: { 200: Type.String({ description: 'HTML-страница' }), ...errors(404) } } },
+      async (request, reply) => {
+        if (!isLoopbackAddress(request.socket.remoteAddress)) throw notFound('Адрес не найден.');
         const mails = await ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(mails));
       },

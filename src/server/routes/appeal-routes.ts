@@ -8,7 +8,7 @@ import { pageEnvelope } from '../services/pagination.ts';
 import { publicWrite } from '../services/public-routes.ts';
 import { requireSchoolRole } from '../services/school-access.ts';
 import { normaliseEmail, normalisePhone } from './auth-routes.ts';
-import { Email, errors, Id, Page, Phone, SchoolName } from './schemas.ts';
+import { Email, errors, Id, Page, Phone, SchoolName, Text } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -17,10 +17,10 @@ export const CONTACT_REQUIRED = 'Укажите телефон или email.';
 
 const AppealBody = Type.Object({
   course: Id,
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Text({ minLength: 1, maxLength: 100 }),
   email: Type.Optional(Email),
   phone: Type.Optional(Phone),
-  message: Type.Optional(Type.String({ maxLength: 2000 })),
+  message: Type.Optional(Text({ maxLength: 2000 })),
 });
 
 const Appeal = Type.Object({

@@ -3,24 +3,25 @@ import { Type } from 'typebox';
 import type { App, FastifyRequest } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { schoolHeaders, schoolMembers, schools, tariffs, users } from '../db/schema.ts';
-import { AppError, badRequest, fieldError } from '../errors.ts';
+import { AppError, badRequest, fieldError, forbidden } from '../errors.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../security/passwords.ts';
-import { requireAuth, requireUser } from '../services/auth.ts';
+import { IMPERSONATION_READ_ONLY, isImpersonating, requireAuth, requireUser } from '../services/auth.ts';
 import { schoolIsActive } from '../services/school-access.ts';
 import { availableSchoolName, createSchool, SCHOOL_TAKEN } from '../services/schools.ts';
+import { assertLoginAllowed, clearLoginFailures, loginKey, recordLoginFailure } from '../services/login-throttle.ts';
 import { issueSession, revokeUserSessions, rotateSession } from '../services/sessions.ts';
-import { Detail, Email, errors, Password, Phone, SessionUser, TokenPair } from './schemas.ts';
+import { Detail, Email, errors, Password, Phone, SessionUser, Text, TokenPair } from './schemas.ts';
 
 const Utm = {
-  utm_source: Type.Optional(Type.String({ maxLength: 150 })),
-  utm_medium: Type.Optional(Type.String({ maxLength: 150 })),
-  utm_campaign: Type.Optional(Type.String({ maxLength: 150 })),
-  utm_term: Type.Optional(Type.String({ maxLength: 150 })),
-  utm_content: Type.Optional(Type.String({ maxLength: 150 })),
+  utm_source: Type.Optional(Text({ maxLength: 150 })),
+  utm_medium: Type.Optional(Text({ maxLength: 150 })),
+  utm_campaign: Type.Optional(Text({ maxLength: 150 })),
+  utm_term: Type.Optional(Text({ maxLength: 150 })),
+  utm_content: Type.Optional(Text({ maxLength: 150 })),
 };
 
 const RegisterOwnerBody = Type.Object({
-  school_name: Type.String({ minLength: 1, maxLength: 100 }),
+  school_name: Text({ minLength: 1, maxLength: 100 }),
   email: Type.Optional(Email),
   phone_number: Type.Optional(Phone),
   password: Type.Optional(Password),
@@ -62,6 +63,8 @@ const UserBody = Type.Object({
 const LOGIN_FAILED = 'Неверный логин или пароль.';
 // Per IP and minute; RATE_LIMIT=0 lifts the limits (load tests), never the default.
 export const limits = (app: App, max: number) => ({ rateLimit: { max: app.ctx.config.rateLimit ? max : 1_000_000, timeWindow: '1 minute' } });
+/** Route config of a call made without a session (sign-in, refresh, emailed links): limited, bearer ignored. */
+export const anonymous = (app: App, max: number) => ({ ...limits(app, max), bearer: 'ignored' as const });
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -103,7 +106,7 @@ export async function authRoutes(app: App): Promise<void> {
         schema: {
           tags: ['auth'],
           summary: 'Создать школу: нового владельца (email и пароль) или для вошедшего пользователя',
-          params: Type.Object({ ref: Type.Optional(Type.String({ maxLength: 64 })) }),
+          params: Type.Object({ ref: Type.Optional(Text({ maxLength: 64 })) }),
           body: RegisterOwnerBody,
           response: { 201: Type.Object({ ...TokenPair.properties, user: SessionUser, school: SchoolSummary, message: Type.String() }), ...errors(400, 401, 409, 429) },
         },
@@ -118,6 +121,8 @@ export async function authRoutes(app: App): Promise<void> {
         let email: string;
         let username: string | null;
         if (request.auth) {
+          // A "view as" session is read-only (services/auth.ts) and never the source of a new one.
+          if (isImpersonating(request)) throw forbidden(IMPERSONATION_READ_ONLY, 'IMPERSONATION_READ_ONLY');
           const user = await requireUser(app, request);
           ({ id: userId, email, username } = user);
         } else {
@@ -177,27 +182,29 @@ export async function authRoutes(app: App): Promise<void> {
   app.post(
     '/login/',
     {
-      config: limits(app, 10),
+      config: anonymous(app, 10),
       schema: {
         tags: ['auth'],
         summary: 'Вход по email или телефону и паролю',
-        body: Type.Object({ login: Type.String({ minLength: 1, maxLength: 254 }), password: Password }),
+        body: Type.Object({ login: Text({ minLength: 1, maxLength: 254 }), password: Password }),
         response: { 200: Type.Object({ ...TokenPair.properties, user: SessionUser }), ...errors(400, 429) },
       },
     },
     async (request) => {
       const login = request.body.login.trim();
+      const key = loginKey(login.includes('@') ? normaliseEmail(login) : normalisePhone(login));
+      await assertLoginAllowed(ctx, key);
       const [user] = await ctx.db
         .select()
         .from(users)
         .where(login.includes('@') ? eq(users.email, normaliseEmail(login)) : or(eq(users.phoneNumber, normalisePhone(login)), eq(users.email, normaliseEmail(login))));
       // Same answer, same work, whether the account exists or not.
-      if (!user) {
-        await burnPasswordCheck(request.body.password);
+      const valid = user ? await verifyPassword(user.passwordHash, request.body.password) : await burnPasswordCheck(request.body.password);
+      if (!user || !valid || !user.isActive) {
+        await recordLoginFailure(ctx, key);
         throw badRequest(LOGIN_FAILED, undefined, 'INVALID_CREDENTIALS');
       }
-      const valid = await verifyPassword(user.passwordHash, request.body.password);
-      if (!valid || !user.isActive) throw badRequest(LOGIN_FAILED, undefined, 'INVALID_CREDENTIALS');
+      await clearLoginFailures(ctx, [key]);
       await ctx.db.update(users).set({ lastLogin: ctx.now() }).where(eq(users.id, user.id));
       return { ...(await issueSession(ctx, user.id)), user: sessionUser(user) };
     },
@@ -206,11 +213,12 @@ export async function authRoutes(app: App): Promise<void> {
   app.post(
     '/token/refresh/',
     {
-      config: limits(app, 60),
+      // The refresh token is in the body; a stale access token in the header must not stop it.
+      config: anonymous(app, 60),
       schema: {
         tags: ['auth'],
         summary: 'Новая пара токенов по refresh-токену (одноразовому)',
-        body: Type.Object({ refresh: Type.String({ minLength: 1, maxLength: 200 }) }),
+        body: Type.Object({ refresh: Text({ minLength: 1, maxLength: 200 }) }),
         response: { 200: TokenPair, ...errors(400, 401, 429) },
       },
     },
@@ -219,9 +227,9 @@ export async function authRoutes(app: App): Promise<void> {
 
   const logout = async (request: FastifyRequest) => {
     const { userId, impersonatorId } = requireAuth(request);
-    // While impersonating, logging out ends the real user's sessions too: nobody stays signed in as them.
-    await revokeUserSessions(ctx, userId);
-    if (impersonatorId) await revokeUserSessions(ctx, impersonatorId);
+    // While viewing as a student, logging out signs the admin out (with every "view as" session
+    // they opened); the student's own sessions are theirs and stay.
+    await revokeUserSessions(ctx, impersonatorId ?? userId);
     return { detail: 'Успешный выход из системы' };
   };
   const logoutSchema = { tags: ['auth'], summary: 'Выход: отзывает все сессии пользователя', response: { 200: Detail, ...errors(401) } };

@@ -10,7 +10,7 @@ import { publicRead } from '../services/public-routes.ts';
 import {
   courseBody, courseNotFound, courseWithSchool, landingBody, mergeLanding, saveLanding, storedLanding, visibleCourseSql,
 } from '../services/course-landing.ts';
-import { errors, Id, Page, SchoolName } from './schemas.ts';
+import { errors, Id, Page, SchoolName, Text } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const CATALOG_PAGE_SIZE = 12;
@@ -64,8 +64,8 @@ export async function catalogRoutes(app: App): Promise<void> {
           p: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
           // Up to 12 per page, as the original; a larger size is read as 12, not refused.
           s: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: CATALOG_PAGE_SIZE })),
-          query: Type.Optional(Type.String({ maxLength: 200 })),
-          school: Type.Optional(Type.String({ maxLength: 100 })),
+          query: Type.Optional(Text({ maxLength: 200 })),
+          school: Type.Optional(Text({ maxLength: 100 })),
         }),
         response: { 200: Page(CatalogCourse), ...errors(400, 429) },
       },

@@ -129,7 +129,7 @@ export async function certificateRoutes(app: App): Promise<void> {
     },
   );
 
-  if (ctx.config.seedDemo) {
+  if (ctx.config.demo) {
     const student = DEMO_ACCOUNTS.find((account) => account.role === 'Student')!;
     app.get(
       '/dev/demo-certificate/',

@@ -45,9 +45,7 @@ export async function impersonationRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { impersonatorId } = requireAuth(request);
-      // One level only: an impersonated session cannot hop on to another user.
-      if (impersonatorId) throw badRequest('Просмотр от имени ученика уже идёт. Сначала завершите его.', undefined, 'ALREADY_IMPERSONATING');
+      // One level only: a "view as" session is read-only (services/auth.ts), so it cannot start another.
       const admin = await requireUser(app, request);
       const { school } = await requireSchoolRole(app, request, { name: request.body.school }, ['Admin']);
       request.schoolId = school.id;
@@ -67,6 +65,8 @@ export async function impersonationRoutes(app: App): Promise<void> {
   app.post(
     '/impersonate/stop/',
     {
+      // The one write a read-only "view as" session may make.
+      config: { impersonation: 'allowed' },
       schema: {
         tags: ['impersonation'],
         summary: 'Завершить просмотр от имени ученика и вернуться в свою учётную запись',

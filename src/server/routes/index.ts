@@ -7,6 +7,7 @@ import { appealRoutes } from './appeal-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { certificateRoutes } from './certificate-routes.ts';
 import { impersonationRoutes } from './impersonation-routes.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { invoiceRoutes } from './invoice-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { roleRoutes } from './role-routes.ts';
@@ -24,6 +25,7 @@ export async function registerRoutes(app: App): Promise<void> {
   );
   await authRoutes(app);
   await accountRoutes(app);
+  await invitationRoutes(app);
   await schoolRoutes(app);
   await roleRoutes(app);
   await impersonationRoutes(app);

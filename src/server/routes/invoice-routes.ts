@@ -68,7 +68,7 @@ export async function invoiceRoutes(app: App): Promise<void> {
   // Rebuilt on each request rather than stored: a Prodamus link is deterministic (signed order
   // fields), and only the provider that created the payment can settle it.
   async function payUrl(payment: Payment, school: School, tariffName: string, ownerEmail: string | null): Promise<string | null> {
-    if (payment.status !== 'pending' || payment.provider !== provider.name) return null;
+    if (!provider || payment.status !== 'pending' || payment.provider !== provider.name) return null;
     const [creator] = payment.createdBy === null ? [] : await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, payment.createdBy));
     return provider.createPaymentLink(payment, { schoolName: school.name, tariffName, customerEmail: creator?.email ?? ownerEmail ?? '' });
   }

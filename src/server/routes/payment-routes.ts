@@ -28,6 +28,8 @@ const paymentNotFound = () => notFound('Платёж не найден.', 'PAYME
 export async function paymentRoutes(app: App): Promise<void> {
   const { ctx } = app;
   const provider = createPaymentProvider(ctx.config);
+  // No provider (outside demo mode, Prodamus not configured): nothing to pay at, nothing to notify.
+  if (!provider) return;
 
   // Scoped to these routes: HTML forms (the sandbox page) and Prodamus post urlencoded bodies,
   // read the way PHP reads them (that is what Prodamus signs).

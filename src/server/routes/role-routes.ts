@@ -7,9 +7,9 @@ import { badRequest, fieldError, forbidden, notFound } from '../errors.ts';
 import { requireSchoolRole, type MemberRole } from '../services/school-access.ts';
 import { assertStaffLimit } from '../services/tariff-limits.ts';
 import { MEMBER_ROLES } from './school-routes.ts';
-import { Detail, errors, Id, SchoolName } from './schemas.ts';
+import { Detail, errors, Id, SchoolName, Text } from './schemas.ts';
 
-const RoleBody = Type.Object({ school_id: Id, user_id: Id, role_name: Type.String({ minLength: 1, maxLength: 15 }) });
+const RoleBody = Type.Object({ school_id: Id, user_id: Id, role_name: Text({ minLength: 1, maxLength: 15 }) });
 
 const UserRoles = Type.Object({
   user_id: Type.Integer(),
@@ -203,7 +203,7 @@ export async function roleRoutes(app: App): Promise<void> {
         summary: 'Задать псевдоним участника в школе; пустой удаляет (администратор)',
         params: Type.Object({ school: SchoolName }),
         // Null first: with type coercion a string branch first would turn null into ''.
-        body: Type.Object({ user: Id, pseudonym: Type.Union([Type.Null(), Type.String({ maxLength: 150 })]) }),
+        body: Type.Object({ user: Id, pseudonym: Type.Union([Type.Null(), Text({ maxLength: 150 })]) }),
         response: { 200: PseudonymBody, ...errors(400, 401, 403, 404) },
       },
     },

@@ -1,12 +1,21 @@
 // Schemas shared by several route groups. Every route declares its request and response schemas
 // (they validate, type the handlers and produce the OpenAPI document at /api/docs).
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TStringOptions } from 'typebox';
 import { errorBodySchema } from '../errors.ts';
 
 export const ErrorBody = errorBodySchema;
 
+/**
+ * Characters no text field may carry: the C0 controls but tab, line feed and carriage return, and
+ * DEL. PostgreSQL refuses a NUL byte in text, and the others are never typed by a person.
+ */
+export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+/** Every free-text field of a request: a string without control characters. */
+export const Text = (options: Omit<TStringOptions, 'pattern' | 'format'> = {}) => Type.String({ ...options, pattern: TEXT_PATTERN });
+
 export const Email = Type.String({ format: 'email', maxLength: 254 });
-export const Password = Type.String({ minLength: 1, maxLength: 128 });
+export const Password = Text({ minLength: 1, maxLength: 128 });
 export const Phone = Type.String({ pattern: '^\\+?[0-9 ()-]{5,20}$' });
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const SchoolName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

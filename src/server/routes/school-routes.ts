@@ -11,7 +11,7 @@ import { stripHtml } from '../services/plain-text.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../services/school-access.ts';
 import { availableSchoolName, createSchool, SCHOOL_TAKEN } from '../services/schools.ts';
 import { limits, normalisePhone } from './auth-routes.ts';
-import { errors, Id, Page, PageQuery, Phone, SchoolName } from './schemas.ts';
+import { errors, Id, Page, PageQuery, Phone, SchoolName, Text } from './schemas.ts';
 
 export const MEMBER_ROLES = ['Admin', 'Teacher', 'Student'] as const satisfies readonly MemberRole[];
 const MAX_ID = 2147483647;
@@ -38,11 +38,11 @@ const SchoolBody = Type.Object({
 
 // Null is listed first: with type coercion on, a string branch first would turn null into ''.
 const SchoolPatch = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  title: Type.Optional(Text({ minLength: 1, maxLength: 100 })),
   /** Accepted only unchanged: the URL name is part of every link to the school. */
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-  contact_link: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 500 })])),
-  offer_url: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 500 })])),
+  name: Type.Optional(Text({ maxLength: 100 })),
+  contact_link: Type.Optional(Type.Union([Type.Null(), Text({ maxLength: 500 })])),
+  offer_url: Type.Optional(Type.Union([Type.Null(), Text({ maxLength: 500 })])),
   test_course: Type.Optional(Type.Boolean()),
 });
 
@@ -229,7 +229,7 @@ export async function schoolRoutes(app: App): Promise<void> {
       schema: {
         tags: ['schools'],
         summary: 'Создать школу для вошедшего пользователя (не более двух своих школ)',
-        body: Type.Object({ school_name: Type.String({ minLength: 1, maxLength: 100 }), phone_number: Type.Optional(Phone) }),
+        body: Type.Object({ school_name: Text({ minLength: 1, maxLength: 100 }), phone_number: Type.Optional(Phone) }),
         response: { 201: SchoolBody, ...errors(400, 401, 403, 429) },
       },
     },
@@ -344,8 +344,8 @@ export async function schoolRoutes(app: App): Promise<void> {
         summary: 'Изменить название и описание в шапке школы (администратор)',
         params: Type.Object({ id: Id }),
         body: Type.Object({
-          name: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
-          description: Type.Optional(Type.String({ maxLength: 10000 })),
+          name: Type.Optional(Text({ minLength: 1, maxLength: 256 })),
+          description: Type.Optional(Text({ maxLength: 10000 })),
         }),
         response: { 200: HeaderBody, ...errors(400, 401, 403, 404) },
       },
@@ -377,7 +377,7 @@ export async function schoolRoutes(app: App): Promise<void> {
       schema: {
         tags: ['schools'],
         summary: 'Школа по своему (подтверждённому) домену; без входа',
-        querystring: Type.Object({ domain: Type.Optional(Type.String({ maxLength: 2048 })) }),
+        querystring: Type.Object({ domain: Type.Optional(Text({ maxLength: 2048 })) }),
         response: { 200: SchoolByDomain, ...errors(400, 404) },
       },
     },

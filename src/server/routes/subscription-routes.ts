@@ -9,7 +9,7 @@ import { createPaymentProvider, tariffPlansUrl } from '../services/payments/prov
 import { isPurchasable, PAYMENT_CURRENCY, PAYS_COUNTS, priceToMinor, quote } from '../services/pricing.ts';
 import { requireSchoolRole } from '../services/school-access.ts';
 import { limits } from './auth-routes.ts';
-import { errors, SchoolName } from './schemas.ts';
+import { errors, SchoolName, Text } from './schemas.ts';
 import { tariffPlan, TariffPlanSchema } from './tariff-routes.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -18,10 +18,10 @@ export const NO_SUCH_PROMO = 'Нет такого промокода';
 export const DOWNGRADE_MESSAGE = 'Сначала отмените текущую подписку.';
 
 const SubscribeBody = Type.Object({
-  tariff: Type.String({ minLength: 1, maxLength: 50, description: 'Название тарифа: Junior, Middle, Senior' }),
+  tariff: Text({ minLength: 1, maxLength: 50, description: 'Название тарифа: Junior, Middle, Senior' }),
   subscription_type: Type.Enum(['monthly', 'upfront'], { description: 'upfront: все месяцы сразу; monthly: сейчас списывается первый месяц' }),
   pays_count: Type.Optional(Type.Enum([...PAYS_COUNTS], { description: 'Месяцев: 1, 3, 6 или 12 (по умолчанию 1)' })),
-  promo_code: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  promo_code: Type.Optional(Nullable(Text({ maxLength: 64 }))),
 });
 
 const SubscribeResponse = Type.Object({
@@ -67,12 +67,13 @@ export async function subscriptionRoutes(app: App): Promise<void> {
         summary: 'Оформить тариф: сумма считается на сервере, ответ — ссылка на оплату (администратор школы)',
         params: Type.Object({ school: SchoolName }),
         body: SubscribeBody,
-        response: { 201: SubscribeResponse, ...errors(400, 401, 403, 404, 409, 429) },
+        response: { 201: SubscribeResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
       },
     },
     async (request, reply) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const { userId } = requireAuth(request);
+      if (!provider) throw new AppError(503, 'PAYMENTS_NOT_CONFIGURED', 'Оплата тарифов на этом сервере не настроена. Свяжитесь с поддержкой.');
       const body = request.body;
       const now = ctx.now();
 

@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts';
 import { publicFileUrl } from '../services/course-landing.ts';
 import { publicRead } from '../services/public-routes.ts';
 import { playbackSessionId, webinarIdOfPlayback, webinarState } from '../services/webinar-schedule.ts';
-import { errors } from './schemas.ts';
+import { errors, Text } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -52,7 +52,7 @@ export async function webinarRoutes(app: App): Promise<void> {
       schema: {
         tags: ['public'],
         summary: 'Автовебинар по адресу: обратный отсчёт, идёт (с какого места смотреть) или завершён (без входа)',
-        params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: Type.Object({ slug: Text({ minLength: 1, maxLength: 100 }) }),
         response: { 200: Type.Union([Countdown, Show]), ...errors(400, 404, 429) },
       },
     },
@@ -96,7 +96,7 @@ export async function webinarRoutes(app: App): Promise<void> {
       schema: {
         tags: ['public'],
         summary: 'Сценарий чата показа автовебинара: сообщения со сдвигом от начала (без входа)',
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 40 }) }),
+        params: Type.Object({ id: Text({ minLength: 1, maxLength: 40 }) }),
         response: { 200: Type.Object({ all_scripted_messages: Type.Array(ChatLine) }), ...errors(400, 404, 429) },
       },
     },

@@ -19,9 +19,10 @@ export async function verifyPassword(passwordHash: string | null, password: stri
 // Verifying against this when the account does not exist keeps a failed login's timing the same
 // whether or not the email is registered.
 let dummyHash: Promise<string> | undefined;
-export async function burnPasswordCheck(password: string): Promise<void> {
+export async function burnPasswordCheck(password: string): Promise<false> {
   dummyHash ??= hashPassword('coursehub-timing-equaliser');
   await verifyPassword(await dummyHash, password);
+  return false;
 }
 
 /** Spec-free but sane: 8–128 characters, not only digits. Returns a Russian message or null. */

@@ -6,34 +6,39 @@ export interface AccessClaims {
   userId: number;
   /** The admin who is really acting, while impersonating. */
   impersonatorId: number | null;
+  /** The session (refresh-token family) the token belongs to; revoking it ends the token. */
+  sessionId: string;
 }
 
 const ISSUER = 'coursehub';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): Promise<string> {
-  const jwt = new SignJWT(claims.impersonatorId ? { act: { sub: String(claims.impersonatorId) } } : {})
+/** A signed access token issued at `issuedAt` (the app's clock) that expires at `expiresAt` (a session's hard end may cap it). */
+export async function signAccessToken(claims: AccessClaims, secret: string, issuedAt: Date, expiresAt: Date): Promise<string> {
+  const jwt = new SignJWT({ sid: claims.sessionId, ...(claims.impersonatorId ? { act: { sub: String(claims.impersonatorId) } } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
     .setJti(randomBytes(9).toString('base64url'))
-    .setExpirationTime(`${ttlSeconds}s`);
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000));
   return jwt.sign(key(secret));
 }
 
-/** The claims of a valid, unexpired access token, or null. */
+/** The claims of a valid, unexpired access token, or null. A token without exp, iat or sid is not one of ours. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0) return null;
+    if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
     const act = payload.act as { sub?: unknown } | undefined;
     const impersonatorId = act && typeof act.sub === 'string' ? Number(act.sub) : null;
-    return { userId, impersonatorId: Number.isInteger(impersonatorId) ? impersonatorId : null };
+    return { userId, impersonatorId: Number.isInteger(impersonatorId) ? impersonatorId : null, sessionId: payload.sid };
   } catch {
     return null;
   }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { ConfigError } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { autowebinars, courseLandings, courses, lessons, promoCodes, schoolHeaders, schoolMembers, schools, sections, users, type ChatScriptLine } from '../db/schema.ts';
-import { hashPassword } from '../security/passwords.ts';
+import { hashPassword, verifyPassword } from '../security/passwords.ts';
 
 export const DEMO_SCHOOL = 'Coursehub';
 /** The password of the three demo accounts (also in the README). */
@@ -172,4 +173,20 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     // Platform-wide codes; one of the same name that someone already added is left as it is.
     await tx.insert(promoCodes).values(DEMO_PROMO_CODES.map((p) => ({ ...p, currency: 'BYN', createdAt: now }))).onConflictDoNothing();
   });
+}
+
+/**
+ * Refuses to serve other machines while a demo account still has the published demo password:
+ * anyone who read the README could sign in as the school's admin.
+ */
+export async function assertNoDemoPassword(ctx: AppContext): Promise<void> {
+  const rows = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+  for (const row of rows) {
+    if (await verifyPassword(row.passwordHash, DEMO_PASSWORD)) {
+      throw new ConfigError(
+        `The demo account ${row.email} still has the published demo password, so the server will not listen on HOST=${ctx.config.host}. ` +
+          'Change the demo accounts\' passwords (or remove them), or listen on a loopback address (HOST=127.0.0.1).',
+      );
+    }
+  }
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { oneTimeTokens } from '../db/schema.ts';
+import { codeAttempts, oneTimeTokens } from '../db/schema.ts';
 import { digest, randomCode, randomToken } from '../security/tokens.ts';
 
 export type LinkPurpose = 'password_reset' | 'set_password';
@@ -11,8 +11,15 @@ export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
 export const HOUR_MS = 3600 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
-/** Wrong tries a 6-digit code survives; the sixth answer is "invalid" even when right. */
-export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Wrong tries a 6-digit code survives from one address, and from all addresses together. Counting
+ * per address means a stranger who knows the email cannot use up the owner's tries; the total
+ * keeps a distributed guesser's chance at 20 in a million.
+ */
+export const MAX_CODE_ATTEMPTS_PER_IP = 5;
+export const MAX_CODE_ATTEMPTS = 20;
+/** Live codes checked at once: a resend does not kill the code already on its way. */
+const LIVE_CODES = 3;
 /** Links that set a password: a reset link and the first-password link of an added user. */
 export const PASSWORD_LINK_PURPOSES: readonly LinkPurpose[] = ['password_reset', 'set_password'];
 
@@ -26,7 +33,8 @@ async function retire(ctx: AppContext, tx: Db, userId: number, purposes: readonl
 
 /** A new single-use link token (256 bits); only its SHA-256 is stored. Returns the token itself. */
 export async function issueLinkToken(ctx: AppContext, tx: Db, userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string> {
-  await retire(ctx, tx, userId, PASSWORD_LINK_PURPOSES);
+  // Only older links of the same kind die: asking for a reset never cancels another kind of link.
+  await retire(ctx, tx, userId, [purpose]);
   const token = randomToken();
   const now = ctx.now();
   await tx.insert(oneTimeTokens).values({ userId, purpose, tokenHash: digest(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
@@ -74,9 +82,12 @@ function codeMatches(secret: string, stored: string, code: string): boolean {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** A new 6-digit code bound to `email`; earlier unused codes of that purpose die. Returns the code. */
-export async function issueCode(ctx: AppContext, tx: Db, input: { userId: number; purpose: CodePurpose; email: string; ttlMs: number }): Promise<string> {
-  await retire(ctx, tx, input.userId, [input.purpose]);
+/**
+ * A new 6-digit code bound to `email`. With `retireOlder` (the user's own request, e.g. a new
+ * address) earlier unused codes of that purpose die; a resend anyone may ask for keeps them.
+ */
+export async function issueCode(ctx: AppContext, tx: Db, input: { userId: number; purpose: CodePurpose; email: string; ttlMs: number; retireOlder: boolean }): Promise<string> {
+  if (input.retireOlder) await retire(ctx, tx, input.userId, [input.purpose]);
   const code = randomCode();
   const salt = randomBytes(12).toString('base64url');
   const now = ctx.now();
@@ -92,26 +103,43 @@ export async function issueCode(ctx: AppContext, tx: Db, input: { userId: number
 }
 
 /**
- * Checks `code` for `email` against the newest live code of `purpose` matching `scope`, inside the
+ * Checks `code` for `email` against the newest live codes of `purpose` matching `scope`, inside the
  * caller's transaction. Right: the code is spent and its row returned. Wrong (code or address):
- * the try is counted and null returned. The caller must commit before answering "invalid", or the
- * count would roll back with the error.
+ * the try is counted on each live code, per code and per address, and null returned. A code this
+ * address has tried too often, or everyone together, no longer counts for it. The caller must
+ * commit before answering "invalid", or the count would roll back with the error.
  */
-export async function spendCode(ctx: AppContext, tx: Db, purpose: CodePurpose, scope: SQL | undefined, email: string, code: string): Promise<TokenRow | null> {
+export async function spendCode(ctx: AppContext, tx: Db, input: { purpose: CodePurpose; scope: SQL | undefined; email: string; code: string; ip: string }): Promise<TokenRow | null> {
   const now = ctx.now();
-  const [row] = await tx
-    .select()
+  const rows = await tx
+    .select({ token: oneTimeTokens, byIp: codeAttempts.attempts })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.purpose, purpose), scope, isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
+    .leftJoin(codeAttempts, and(eq(codeAttempts.tokenId, oneTimeTokens.id), eq(codeAttempts.ip, input.ip)))
+    .where(
+      and(
+        eq(oneTimeTokens.purpose, input.purpose),
+        input.scope,
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+        lt(oneTimeTokens.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
     .orderBy(desc(oneTimeTokens.id))
-    .limit(1)
-    .for('update');
-  if (!row || row.attempts >= MAX_CODE_ATTEMPTS) return null;
+    .limit(LIVE_CODES)
+    .for('update', { of: oneTimeTokens });
+  const open = rows.filter((row) => (row.byIp ?? 0) < MAX_CODE_ATTEMPTS_PER_IP).map((row) => row.token);
   // The address is part of the secret: a code sent to A never confirms B.
-  if (row.email !== email || !codeMatches(ctx.config.secret, row.tokenHash, code)) {
-    await tx.update(oneTimeTokens).set({ attempts: row.attempts + 1 }).where(eq(oneTimeTokens.id, row.id));
-    return null;
+  const match = open.find((row) => row.email === input.email && codeMatches(ctx.config.secret, row.tokenHash, input.code));
+  if (match) {
+    await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, match.id));
+    return match;
   }
-  await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, row.id));
-  return row;
+  for (const row of open) {
+    await tx.update(oneTimeTokens).set({ attempts: sql`${oneTimeTokens.attempts} + 1` }).where(eq(oneTimeTokens.id, row.id));
+    await tx
+      .insert(codeAttempts)
+      .values({ tokenId: row.id, ip: input.ip, attempts: 1 })
+      .onConflictDoUpdate({ target: [codeAttempts.tokenId, codeAttempts.ip], set: { attempts: sql`${codeAttempts.attempts} + 1` } });
+  }
+  return null;
 }

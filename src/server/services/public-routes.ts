@@ -40,20 +40,23 @@ function routePattern(url: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/** Every method the private API uses: a cross-origin PATCH, PUT or DELETE must pass its preflight. */
+export const PRIVATE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
 /**
  * The CORS options per request for @fastify/cors' `delegator`: public routes (config
- * `public: true`) get `*` without credentials, the others `privateOrigins` with credentials. A
- * preflight (OPTIONS) reaches the plugin's catch-all route, not the route it asks about, so it is
- * matched by path and requested method against the public routes recorded as they are added.
+ * `public: true`) get `*` without credentials, the others, with credentials, only the origins
+ * `allowOrigin` accepts (the platform's own, and schools' verified custom domains). A preflight
+ * (OPTIONS) reaches the plugin's catch-all route, not the route it asks about, so it is matched by
+ * path and requested method against the public routes recorded as they are added.
  */
-export function corsDelegator(app: App, privateOrigins: string[]): FastifyCorsOptionsDelegateCallback {
+export function corsDelegator(app: App, allowOrigin: (origin: string) => Promise<boolean>): FastifyCorsOptionsDelegateCallback {
   const publicRoutes: PublicRoute[] = [];
   app.addHook('onRoute', (route) => {
     if (route.config?.public !== true) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
     publicRoutes.push({ methods, pattern: routePattern(route.url ?? route.path) });
   });
-  const privateCors: FastifyCorsOptions = { origin: privateOrigins, credentials: true };
 
   const isPublic = (request: FastifyRequest): boolean => {
     if (request.method !== 'OPTIONS') return request.routeOptions.config?.public === true;
@@ -62,7 +65,16 @@ export function corsDelegator(app: App, privateOrigins: string[]): FastifyCorsOp
     return publicRoutes.some((route) => route.methods.includes(method) && route.pattern.test(path));
   };
 
-  return (request, callback) => callback(null, isPublic(request) ? PUBLIC_CORS : privateCors);
+  return (request, callback) => {
+    if (isPublic(request)) return callback(null, PUBLIC_CORS);
+    const origin = request.headers.origin;
+    // No Origin: not a cross-origin browser call, nothing to allow.
+    if (!origin) return callback(null, { origin: false });
+    allowOrigin(origin).then(
+      (allowed) => callback(null, { origin: allowed ? origin : false, credentials: true, methods: PRIVATE_METHODS, maxAge: 600 }),
+      (error: unknown) => callback(error as Error, { origin: false }),
+    );
+  };
 }
 
 /** Public answers may be read by pages of any site (helmet's default says same-origin only). */

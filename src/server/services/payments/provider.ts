@@ -8,7 +8,7 @@ import { prodamusProvider } from './prodamus.ts';
 import { sandboxProvider } from './sandbox.ts';
 
 export type Payment = typeof payments.$inferSelect;
-export type ProviderName = ServerConfig['paymentProvider'];
+export type ProviderName = NonNullable<ServerConfig['paymentProvider']>;
 
 /** What a payment link shows the payer, besides the payment itself. */
 export interface PaymentLinkContext {
@@ -39,8 +39,10 @@ export interface PaymentProvider {
   verifyWebhook(request: WebhookRequest): Promise<VerifiedWebhook | null>;
 }
 
-export function createPaymentProvider(config: ServerConfig): PaymentProvider {
-  return config.paymentProvider === 'prodamus' ? prodamusProvider(config) : sandboxProvider(config);
+/** The configured provider; null when plans cannot be paid on this server (no provider outside demo mode). */
+export function createPaymentProvider(config: ServerConfig): PaymentProvider | null {
+  if (config.paymentProvider === 'prodamus') return prodamusProvider(config);
+  return config.paymentProvider === 'sandbox' ? sandboxProvider(config) : null;
 }
 
 /** The tariff page the payer returns to, with the outcome for the app to announce. */
