@@ -67,6 +67,8 @@ export async function buildApp({ config, database, logger = true, now = () => ne
     // A client that trickles a request in, or holds a silent connection, is cut off.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.connectionTimeoutMs,
+    // Node checks the request timeout this often (30 s by default, longer than a short timeout).
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))) },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   // Bodies are JSON and must have the right types (a number is not a name); query strings and

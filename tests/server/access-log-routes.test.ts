@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessLogs } from '../../src/server/db/schema.ts';
 import { addMember, registerOwner, type Account, type Owner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
@@ -23,8 +23,8 @@ interface Row {
   created_at: string;
 }
 
-// The access log is written after each answer has gone out; give it a moment before reading it.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+// The access log is written after each answer has gone out: wait until it holds `n` rows.
+const settle = (n: number) => vi.waitFor(async () => expect((await t.app.ctx.db.select({ id: accessLogs.id }).from(accessLogs)).length).toBeGreaterThanOrEqual(n));
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: false });
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await call(t.app, 'GET', `/api/${owner.schoolName}/all_users/`, { token: student.access });
   await call(t.app, 'PATCH', `/api/schools/${owner.schoolId}/`, { token: owner.access, body: { test_course: true } });
   await call(t.app, 'GET', `/api/schools/${other.schoolId}/`, { token: other.access });
-  await settle();
+  await settle(5);
   cutoff = encodeURIComponent(new Date().toISOString());
 });
 afterAll(() => t.close());
@@ -140,8 +140,9 @@ describe('GET /api-request-logs/', () => {
   });
 
   it('stores no query strings in the log', async () => {
+    const before = (await t.app.ctx.db.select({ id: accessLogs.id }).from(accessLogs)).length;
     await list('&path=secret-looking');
-    await settle();
+    await settle(before + 1);
     const rows = await t.app.ctx.db.select({ path: accessLogs.path }).from(accessLogs);
     expect(rows.some((r) => r.path.includes('?'))).toBe(false);
   });

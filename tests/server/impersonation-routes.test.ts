@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accessLogs, schoolMembers, sessions } from '../../src/server/db/schema.ts';
 import { addMember, registerOwner, type Account, type Owner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
@@ -23,8 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// The access log is written after each answer has gone out; give it a moment before reading it.
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+// The access log is written after each answer has gone out: wait until it has the event.
+const settle = (event: string) =>
+  vi.waitFor(async () => expect((await t.app.ctx.db.select({ id: accessLogs.id }).from(accessLogs).where(eq(accessLogs.event, event))).length).toBeGreaterThan(0));
 
 const start = (token: string | undefined, body: unknown) => call(t.app, 'POST', '/api/impersonate/start/', { ...(token ? { token } : {}), body });
 const stop = (token: string | undefined) => call(t.app, 'POST', '/api/impersonate/stop/', token ? { token } : {});
@@ -53,7 +54,7 @@ describe('impersonation', () => {
     expect(nested.status).toBe(403);
     expect(nested.body).toMatchObject({ code: 'IMPERSONATION_READ_ONLY' });
 
-    await settle();
+    await settle('impersonate_start');
     const stopped = await stop(asStudent);
     expect(stopped.status).toBe(200);
     expect(stopped.body).toEqual({
@@ -75,7 +76,7 @@ describe('impersonation', () => {
     // Its access token died with it, not 15 minutes later.
     expect((await call(t.app, 'GET', '/api/user/', { token: asStudent })).status).toBe(401);
 
-    await settle();
+    await settle('impersonate_stop');
     const logs = await t.app.ctx.db.select().from(accessLogs).where(eq(accessLogs.schoolId, owner.schoolId));
     expect(logs).toEqual(
       expect.arrayContaining([

@@ -27,15 +27,24 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const app = await buildApp({ config, database, logger: false, now: () => clock.now });
+  const close = async () => {
+    await database.close();
+    if (url) await admin(url, `drop database if exists "${dbName}" with (force)`);
+  };
+  let app: App;
+  try {
+    app = await buildApp({ config, database, logger: false, now: () => clock.now });
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return {
     app,
     database,
     clock,
     async close() {
       await app.close();
-      await database.close();
-      if (url) await admin(url, `drop database if exists "${dbName}" with (force)`);
+      await close();
     },
   };
 }

@@ -1,0 +1,55 @@
+// Old access logs, sessions and refresh tokens, emailed tokens, mail and the like are pruned on a
+// schedule; what is still in use stays.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLogs, loginThrottles, oneTimeTokens, outbox, refreshTokens, sessions } from '../../src/server/db/schema.ts';
+import { pruneOldRows, RETENTION } from '../../src/server/services/retention.ts';
+import { login, registerOwner, type Owner } from './fixtures.ts';
+import { call, createTestApp, type TestApp } from './test-app.ts';
+
+const DAY = 24 * 3600 * 1000;
+let t: TestApp;
+let owner: Owner;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerOwner(t.app);
+});
+afterAll(() => t.close());
+
+describe('pruning', () => {
+  it('deletes what outlived its retention and keeps the rest', async () => {
+    const { db } = t.app.ctx;
+    const now = t.clock.now.getTime();
+    const ago = (days: number) => new Date(now - days * DAY);
+    await db.insert(accessLogs).values([
+      { userId: owner.id, method: 'GET', path: '/old', status: 200, durationMs: 1, ip: '127.0.0.1', createdAt: ago(RETENTION.accessLogsDays + 1) },
+      { userId: owner.id, method: 'GET', path: '/recent', status: 200, durationMs: 1, ip: '127.0.0.1', createdAt: ago(1) },
+    ]);
+    await db.insert(outbox).values([
+      { to: 'old@example.com', subject: 'old', text: 'old', createdAt: ago(RETENTION.outboxDays + 1) },
+      { to: 'new@example.com', subject: 'new', text: 'new', createdAt: ago(1) },
+    ]);
+    await db.insert(oneTimeTokens).values({ userId: owner.id, purpose: 'password_reset', tokenHash: randomUUID(), expiresAt: ago(RETENTION.oneTimeTokensDays + 1), createdAt: ago(30) });
+    const revoked = randomUUID();
+    await db.insert(sessions).values({ id: revoked, userId: owner.id, revokedAt: ago(2), createdAt: ago(3) });
+    await db.insert(refreshTokens).values({ userId: owner.id, familyId: revoked, tokenHash: randomUUID(), expiresAt: ago(-20), createdAt: ago(3) });
+    await db.insert(loginThrottles).values([
+      { loginHash: 'faded', failures: 3, updatedAt: ago(2) },
+      { loginHash: 'locked-for-good', failures: 100, lockedUntil: new Date('9999-12-31T00:00:00Z'), updatedAt: ago(2) },
+    ]);
+    const live = await login(t.app, owner.email);
+
+    const counts = await pruneOldRows(t.app.ctx);
+    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, login_throttles: 1 });
+    expect((await db.select().from(accessLogs)).map((row) => row.path)).toContain('/recent');
+    expect((await db.select().from(accessLogs)).map((row) => row.path)).not.toContain('/old');
+    expect((await db.select().from(outbox)).map((row) => row.to)).toContain('new@example.com');
+    expect(await db.select().from(sessions).where(eq(sessions.id, revoked))).toEqual([]);
+    expect(await db.select().from(refreshTokens).where(eq(refreshTokens.familyId, revoked))).toEqual([]);
+    expect((await db.select().from(loginThrottles)).map((row) => row.loginHash)).toEqual(['locked-for-good']);
+    // Sessions in use are untouched.
+    expect((await call(t.app, 'GET', '/api/user/', { token: live.access })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/api/token/refresh/', { body: { refresh: live.refresh } })).status).toBe(200);
+  });
+});
