@@ -14,6 +14,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // Server tests build apps on their own PGlite databases: seconds each on a busy 2-core machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
           include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
           exclude: ['**/*.dom.test.ts'],
         },

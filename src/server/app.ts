@@ -18,6 +18,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { upsertReferenceData } from './db/reference-data.ts';
 import { registerErrorHandler } from './errors.ts';
 import { indexHtml } from './index-html.ts';
+import { safeError } from './log-safety.ts';
 import { loggablePath } from './request-path.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerAccessLog } from './services/access-log.ts';
@@ -25,6 +26,7 @@ import { registerAuth } from './services/auth.ts';
 import { registerHttpCache } from './services/http-cache.ts';
 import { createOriginCheck } from './services/allowed-origins.ts';
 import { createBackgroundJobs } from './services/background-jobs.ts';
+import { registerFormBodies } from './services/form-bodies.ts';
 import { createMailer } from './services/mailer.ts';
 import { pruneOldRows, RETENTION_INTERVAL_MS } from './services/retention.ts';
 import { corsDelegator, registerPublicResponses } from './services/public-routes.ts';
@@ -38,6 +40,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** false in tests: structured logs go to stdout otherwise. */
   logger?: boolean;
+  /** Where logs go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   now?: () => Date;
 }
 
@@ -51,13 +55,15 @@ export function databaseOptions(config: ServerConfig) {
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the HTTP application without listening, so tests can drive it with inject(). */
-export async function buildApp({ config, database, logger = true, now = () => new Date() }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger = true, logStream, now = () => new Date() }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
-          // Paths can carry one-time tokens (token-validate/{id}/{token}/): log them masked.
-          serializers: { req: (req) => ({ method: req.method, url: loggablePath(req as never), ip: req.ip }) },
+          // Paths can carry one-time tokens (token-validate/{id}/{token}/): log them masked. Errors
+          // can carry query parameters (password hashes, token digests): log them without.
+          serializers: { req: (req) => ({ method: req.method, url: loggablePath(req as never), ip: req.ip }), err: (error: unknown) => safeError(error) },
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     genReqId: () => crypto.randomUUID(),
@@ -133,6 +139,7 @@ export async function buildApp({ config, database, logger = true, now = () => ne
     }),
   });
   await app.register(multipart, { limits: { fileSize: 7 * 1024 * 1024, files: 1 } });
+  registerFormBodies(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'CourseHub API', version: '1.0.0', description: 'API платформы CourseHub. Ошибки: {code, message, fields?}.' },

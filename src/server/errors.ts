@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable, isDataError } from './db/errors.ts';
+import { TEXT_PATTERN } from './text-pattern.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -58,7 +60,7 @@ function validationMessage(keyword: string, params: Record<string, unknown>): st
     case 'const':
       return 'Недопустимое значение.';
     case 'pattern':
-      return 'Неверный формат значения.';
+      return params.pattern === TEXT_PATTERN ? 'Поле содержит недопустимые символы.' : 'Неверный формат значения.';
     case 'additionalProperties':
       return 'Неизвестное поле.';
     case 'type':
@@ -92,6 +94,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       for (const item of error.validation) (fields[fieldName(item)] ??= []).push(validationMessage(item.keyword, item.params));
       return reply.code(400).send({ code: 'VALIDATION_ERROR', message: 'Проверьте правильность заполнения полей.', fields });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '30').send({ code: 'DB_UNAVAILABLE', message: 'База данных временно недоступна. Попробуйте ещё раз через минуту.' });
+    }
+    // A value PostgreSQL refuses (out of range, malformed) is the client's mistake, not ours.
+    if (isDataError(error)) return reply.code(400).send({ code: 'BAD_REQUEST', message: 'Некорректные данные в запросе.' });
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.code(429).send({ code: 'RATE_LIMITED', message: 'Слишком много попыток. Подождите немного и попробуйте снова.' });

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { buildDemoServer } from './demo-server.ts';
 
 const distDir = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  // The operator's mistakes get one clear line, without a stack.
+  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
+  else if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

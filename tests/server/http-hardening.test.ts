@@ -7,14 +7,13 @@ import { accessLogs } from '../../src/server/db/schema.ts';
 import { registerOwner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 
-// Each test builds its own app (a PGlite database each): slow on a busy machine.
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
 });
 
-describe('transport security headers', { timeout: 30_000 }, () => {
+describe('transport security headers', () => {
   it('are sent when PUBLIC_URL is https', async () => {
     t = await createTestApp({ publicUrl: 'https://coursehub.example' });
     const res = await t.app.inject({ method: 'GET', url: '/api/health/' });
@@ -30,7 +29,7 @@ describe('transport security headers', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a slow client', { timeout: 30_000 }, () => {
+describe('a slow client', () => {
   it('is cut off when the request does not arrive within REQUEST_TIMEOUT', async () => {
     t = await createTestApp({ requestTimeoutMs: 500 });
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -45,7 +44,7 @@ describe('a slow client', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the client address', { timeout: 30_000 }, () => {
+describe('the client address', () => {
   const lastLoggedIp = async (app: TestApp['app']) => (await app.ctx.db.select().from(accessLogs).orderBy(desc(accessLogs.id)).limit(1))[0]?.ip;
   const seenFrom = async (app: TestApp['app'], access: string) => {
     await app.inject({ method: 'GET', url: '/api/user/', remoteAddress: '10.0.0.2', headers: { authorization: `Bearer ${access}`, 'x-forwarded-for': '198.51.100.7' } });

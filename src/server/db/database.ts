@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -34,20 +35,35 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-    await client.waitReady;
+    // PGlite is single-process: a second server on the same directory would corrupt it.
+    const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+    let client: PGlite;
+    try {
+      client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+      await client.waitReady;
+    } catch (error) {
+      release();
+      throw error;
+    }
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => client.close(),
+      async close() {
+        await client.close();
+        release();
+      },
     };
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-  // A dropped connection must not crash the process; the next query reports the failure.
-  pool.on('error', () => undefined);
+  // A dropped connection must not crash the process: an idle client's error reaches the pool, a
+  // checked-out client's only the client itself (without a listener Node throws it). The query
+  // that was running fails, the pool drops the client, and the next query opens a new one.
+  const ignore = () => undefined;
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

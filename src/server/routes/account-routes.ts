@@ -415,7 +415,8 @@ export async function accountRoutes(app: App): Promise<void> {
   app.patch(
     '/profile/:id/',
     {
-      config: limits(app, 30),
+      // Its multipart form is the avatar upload, read by the handler itself.
+      config: { ...limits(app, 30), files: true },
       schema: {
         tags: ['account'],
         summary: 'Изменение своего профиля (JSON) или загрузка аватара (multipart, поле avatar)',
@@ -424,6 +425,7 @@ export async function accountRoutes(app: App): Promise<void> {
         body: {
           content: {
             'application/json': { schema: ProfilePatch },
+            'application/x-www-form-urlencoded': { schema: ProfilePatch },
             // Not validated by a schema: the parts are read and checked in the handler.
             'multipart/form-data': { schema: { description: 'Поле avatar: изображение PNG, JPEG, WebP или GIF, не больше 7 МБ.' } },
           },
@@ -438,8 +440,8 @@ export async function accountRoutes(app: App): Promise<void> {
         await replaceAvatar(request, user);
         return profileBody(await reloadUser(user.id));
       }
-      if (request.body !== undefined && request.mediaType !== 'application/json') {
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Отправьте данные в формате JSON или multipart/form-data.');
+      if (request.body !== undefined && !['application/json', 'application/x-www-form-urlencoded'].includes(request.mediaType ?? '')) {
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Отправьте данные в формате JSON, формой или multipart/form-data.');
       }
       await updateProfile(request, user, (request.body ?? {}) as ProfilePatch);
       return profileBody(await reloadUser(user.id));

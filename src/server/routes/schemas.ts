@@ -2,14 +2,9 @@
 // (they validate, type the handlers and produce the OpenAPI document at /api/docs).
 import { Type, type TSchema, type TStringOptions } from 'typebox';
 import { errorBodySchema } from '../errors.ts';
+import { TEXT_PATTERN } from '../text-pattern.ts';
 
 export const ErrorBody = errorBodySchema;
-
-/**
- * Characters no text field may carry: the C0 controls but tab, line feed and carriage return, and
- * DEL. PostgreSQL refuses a NUL byte in text, and the others are never typed by a person.
- */
-export const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
 
 /** Every free-text field of a request: a string without control characters. */
 export const Text = (options: Omit<TStringOptions, 'pattern' | 'format'> = {}) => Type.String({ ...options, pattern: TEXT_PATTERN });

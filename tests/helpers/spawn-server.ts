@@ -1,0 +1,48 @@
+// Runs the built server (dist/server/main.js, as `npm start` does) as a child process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './free-port.ts';
+
+export const SERVER_ENTRY = 'dist/server/main.js';
+
+export interface RunningServer {
+  child: ChildProcess;
+  base: string;
+  stderr(): string;
+  /** SIGTERM (or the given signal) and wait for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Resolves with the exit code once the process has exited. */
+export const exited = (child: ChildProcess) =>
+  child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+/** Starts the server and waits (up to `timeoutMs`) until its health check answers. */
+export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, PORT: String(port), DEMO_PORT: '0', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    child,
+    base,
+    stderr: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const done = exited(child);
+      child.kill(signal);
+      await done;
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
+    if (await fetch(`${base}/api/health/`).then((r) => r.ok, () => false)) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`the server did not answer within ${timeoutMs} ms: ${stderr}`);
+}
