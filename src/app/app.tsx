@@ -15,6 +15,7 @@ const ChooseSchoolPage = lazyPage(() => import('./pages/choose-school-page.tsx')
 const SignupPage = lazyPage(() => import('./pages/signup-page.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page.tsx'));
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page.tsx'));
+const InvitationPage = lazyPage(() => import('./pages/invitation-page.tsx'));
 const SocialCallbackPage = lazyPage(() => import('./pages/social-callback-page.tsx'));
 const ProfilePage = lazyPage(() => import('./pages/profile-page.tsx'));
 // Public screens reuse the widgets' React components (not their custom elements).
@@ -64,6 +65,8 @@ function Page() {
       return <ForgotPasswordPage />;
     case 'tokenValidate':
       return <ResetPasswordPage userId={page.params.userId} token={page.params.token} />;
+    case 'invitation':
+      return <InvitationPage token={page.params.token} />;
     case 'socialAuth':
       return <SocialCallbackPage />;
     case 'createSchool':

@@ -13,6 +13,7 @@ export const $router = createRouter({
   chooseSchool: '/chooseSchool',
   socialAuth: '/auth/callback',
   tokenValidate: '/token-validate/:userId/:token',
+  invitation: '/invitation/:token',
   tariffPlansInfo: '/tariff-plans-info',
   tariffPlansYear: '/tariff-plans-year',
   tariffPlans: '/tariff-plans',

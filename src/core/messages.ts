@@ -21,6 +21,7 @@ export { catalogMessages } from './messages/catalog.ts';
 export { landingMessages } from './messages/landing.ts';
 export { webinarMessages } from './messages/webinar.ts';
 export { homeworkStatusMessages } from './messages/homework-status.ts';
+export { invitationMessages } from './messages/invitations.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {

@@ -122,6 +122,39 @@ describe('public pages', () => {
   });
 });
 
+describe('an invitation to a school', () => {
+  it('reaches a new address by mail; the link sets a password and lands in the school', async () => {
+    const login = await fetch(`${platform}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }) });
+    const { access } = (await login.json()) as { access: string };
+    const email = `invited-${Date.now()}@example.com`;
+    const invited = await fetch(`${platform}/api/register_user/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body: JSON.stringify({ school: 'Coursehub', email, first_name: 'Ирина' }),
+    });
+    expect(invited.status).toBe(201);
+    // The mail goes out after the answer: read the demo outbox until the link is there.
+    const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    let link = '';
+    await expect
+      .poll(async () => {
+        const outbox = await (await fetch(`${platform}/api/dev/outbox/`)).text();
+        link = new RegExp(`Кому: ${escaped}[\\s\\S]*?(${platform}/invitation/[A-Za-z0-9_-]+)`).exec(outbox)?.[1] ?? '';
+        return link;
+      })
+      .not.toBe('');
+
+    const { page, problems } = await open(new URL(link).pathname);
+    await page.getByRole('heading', { name: 'Приглашение в школу «CourseHub»' }).waitFor();
+    await page.getByLabel('Пароль', { exact: true }).fill('Invited-pass-1');
+    await page.getByLabel('Повторите пароль').fill('Invited-pass-1');
+    await page.getByRole('button', { name: 'Принять приглашение' }).click();
+    await page.waitForURL(`${platform}/school/Coursehub/student-courses`, { timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('impersonation', () => {
   it('an admin views the platform as a student from the user list, and ends it', async () => {
     const { page, problems } = await open('/login');

@@ -1,7 +1,77 @@
-import { appMessages, commonMessages, Path, roleFromName, roleTitle } from '#core';
+import { appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
+import { useState } from 'react';
 import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
 import { chooseSchool, type UserSchool } from '../sign-in.ts';
+
+interface Invitation {
+  invitation_id: number;
+  school_title: string;
+  role: string;
+}
+
+/** Invitations to the user's address: accepting one makes the school appear in the list below. */
+function Invitations({ onAccepted }: { onAccepted: () => void }) {
+  const t = invitationMessages;
+  const invitations = useResource('user-invitations', () => appSession().api.get<Invitation[]>('user-invitations/'));
+  const [answered, setAnswered] = useState<number[]>([]);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = (invitations.data ?? []).filter((invitation) => !answered.includes(invitation.invitation_id));
+
+  async function answer(invitation: Invitation, verb: 'accept' | 'decline') {
+    setBusy(invitation.invitation_id);
+    setError(null);
+    try {
+      await appSession().api.post(`user-invitations/${invitation.invitation_id}/${verb}/`);
+      setAnswered((ids) => [...ids, invitation.invitation_id]);
+      if (verb === 'accept') onAccepted();
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : commonMessages.unexpectedError);
+    }
+    setBusy(null);
+  }
+
+  if (invitations.error) {
+    return (
+      <section className="invitations" aria-label={t.section}>
+        <p className="form-error" role="alert">
+          {invitations.error.message}
+        </p>
+      </section>
+    );
+  }
+  if (open.length === 0) return null;
+  return (
+    <section className="invitations" aria-labelledby="invitations-title">
+      <h2 id="invitations-title">{t.section}</h2>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul className="school-list">
+        {open.map((invitation) => (
+          <li key={invitation.invitation_id}>
+            <div>
+              <strong>{invitation.school_title}</strong>
+              <br />
+              <span>{roleTitle(roleFromName(invitation.role))}</span>
+            </div>
+            <div className="form-actions">
+              <button type="button" className="button small primary" disabled={busy !== null} onClick={() => void answer(invitation, 'accept')}>
+                {busy === invitation.invitation_id ? t.accepting : t.acceptShort}
+              </button>
+              <button type="button" className="button small secondary" disabled={busy !== null} onClick={() => void answer(invitation, 'decline')}>
+                {t.decline}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The schools of the signed-in user; choosing one sets the school and the role (spec §2). */
 export default function ChooseSchoolPage() {
@@ -13,6 +83,7 @@ export default function ChooseSchoolPage() {
     <main className="auth-page">
       <section className="auth-card wide">
         <h1>{t.title}</h1>
+        <Invitations onAccepted={resource.retry} />
         {resource.error ? (
           <div role="alert">
             <p className="form-error">{resource.error.message}</p>
