@@ -1,38 +1,25 @@
 // The product as `npm start` runs it: the compiled server (built by `npm test` before this suite)
 // starts on its port and serves the API health check and the app shell with its bundle.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port.ts';
+import { SERVER_ENTRY, startServer, type RunningServer } from '../helpers/spawn-server.ts';
 
-const entry = 'dist/server/main.js';
-let child: ChildProcess | undefined;
+const entry = SERVER_ENTRY;
+let server: RunningServer | undefined;
 let base = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'coursehub-start-'));
 
-
 beforeAll(async () => {
   expect(existsSync(entry), 'run `npm run build` first (npm test does)').toBe(true);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port), LOG_LEVEL: 'silent', DATA_DIR: dataDir }, stdio: 'pipe' });
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const up = await fetch(`${base}/api/health/`).then((r) => r.ok, () => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not answer within 10 s');
-}, 15_000);
+  server = await startServer({ DATA_DIR: dataDir });
+  base = server.base;
+});
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child?.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
