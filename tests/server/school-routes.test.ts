@@ -378,3 +378,14 @@ describe('GET /school-by-domain/', () => {
     expect(res.body).toMatchObject({ code: 'DOMAIN_REQUIRED', message: 'Домен не указан', fields: { domain: expect.any(Array) } });
   });
 });
+
+describe('a school in a path', () => {
+  it('is found whatever the case of its name, as its unique index compares names', async () => {
+    for (const name of [owner.schoolName, owner.schoolName.toLowerCase(), owner.schoolName.toUpperCase()]) {
+      const res = await call(t.app, 'GET', `/api/${name}/all_users/`, { token: owner.access });
+      expect(res.status, name).toBe(200);
+    }
+    // Still only the caller's own school.
+    expect((await call(t.app, 'GET', `/api/${other.schoolName.toLowerCase()}/all_users/`, { token: owner.access })).status).toBe(403);
+  });
+});

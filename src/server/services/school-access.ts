@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.ts';
 import { schoolMembers, schools } from '../db/schema.ts';
@@ -40,7 +40,8 @@ export async function requireSchoolRole(
   const [row] = await app.ctx.db
     .select()
     .from(schools)
-    .where('name' in school ? eq(schools.name, school.name) : eq(schools.id, school.id));
+    // Names are unique case-insensitively: matching on lower(name) is the same school, by its index.
+    .where('name' in school ? eq(sql`lower(${schools.name})`, school.name.toLowerCase()) : eq(schools.id, school.id));
   if (!row) throw schoolNotFound();
   const role = await memberRole(app, row.id, userId);
   if (!role) throw forbidden('Вы не состоите в этой школе.', 'NOT_A_MEMBER');
