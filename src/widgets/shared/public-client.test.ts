@@ -12,6 +12,9 @@ function stubFetch(status = 200, body: unknown = { ok: true }) {
 describe('resolveApiBase', () => {
   it.each([
     ['https://platform.example/', 'https://platform.example'],
+    ['https://platform.example/api', 'https://platform.example'],
+    ['https://platform.example/api/', 'https://platform.example'],
+    ['https://platform.example/school/api', 'https://platform.example/school'],
     [null, 'https://cdn.example'],
   ])('%s → %s', (attr, base) => {
     expect(resolveApiBase(attr, 'https://cdn.example/widgets/chunks/runtime.js')).toBe(base);

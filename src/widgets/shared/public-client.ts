@@ -5,9 +5,12 @@ import { createPublicClient, type PublicClient, type QueryParams, withQuery } fr
 const cache = new Map<string, Promise<unknown>>();
 const clients = new Map<string, PublicClient>();
 
-/** The platform's origin: the api-base attribute, else where the widget's own code was loaded from. */
+/**
+ * The platform's origin: the api-base attribute, else where the widget's own code was loaded from.
+ * An attribute written with the API's path (`https://platform/api/`) means the same platform.
+ */
 export function resolveApiBase(apiBase?: string | null, moduleUrl: string = import.meta.url): string {
-  if (apiBase) return apiBase.replace(/\/+$/, '');
+  if (apiBase) return apiBase.replace(/\/+$/, '').replace(/\/api$/, '');
   try {
     const url = new URL(moduleUrl);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
