@@ -1,4 +1,4 @@
-import { Path, ROLE_HOME, roleFromName, routeRole, schoolPath, selectSchool, setRole, signIn, type SchoolState } from '#core';
+import { $user, Path, resetAllState, ROLE_HOME, roleFromName, routeRole, schoolPath, selectSchool, setRole, signIn, type SchoolState } from '#core';
 import { appSession } from './app-session.ts';
 import { $router } from './router.ts';
 
@@ -13,6 +13,9 @@ export interface UserSchool {
   active: boolean;
   contact_link: string | null;
 }
+
+/** What choosing a school needs: a school the server named along with the caller's role in it. */
+export type SchoolChoice = Pick<UserSchool, 'school_id' | 'name' | 'role'> & Partial<UserSchool>;
 
 export interface SessionReply {
   access: string;
@@ -29,9 +32,19 @@ export async function startSession(reply: SessionReply): Promise<UserSchool[]> {
   return schools;
 }
 
+/**
+ * A session for a school already known (an accepted invitation names it with the role): no
+ * user-schools/ round trip. Whatever another account left in this browser is dropped first.
+ */
+export function startSessionIn(reply: SessionReply, school: SchoolChoice): void {
+  if ($user.get().auth && $user.get().userId !== reply.user.id) resetAllState();
+  signIn({ access: reply.access, refresh: reply.refresh, userId: reply.user.id, email: reply.user.email, userName: reply.user.username ?? reply.user.email });
+  chooseSchool(school);
+}
+
 /** Spec §2: choosing a school sets the school and the role in it; the user goes to the role's home there. */
-export function chooseSchool(school: UserSchool): void {
-  const state: SchoolState = { schoolName: school.name, contactLink: school.contact_link ?? '', schoolId: school.school_id, headerId: school.header_school };
+export function chooseSchool(school: SchoolChoice): void {
+  const state: SchoolState = { schoolName: school.name, contactLink: school.contact_link ?? '', schoolId: school.school_id, headerId: school.header_school ?? null };
   const role = roleFromName(school.role);
   selectSchool(state);
   setRole(role);

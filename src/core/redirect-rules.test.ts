@@ -113,6 +113,7 @@ describe('redirect rules of spec §2', () => {
       ['super admin in another school', superAdmin, '/school/beta/', '/school/alpha/settings/main'],
       ['teacher in another school', teacher, '/school/beta/home-work', '/school/alpha/courses'],
       ['anyone on a legal page of the default school', student, '/school/Coursehub/personalDataProcessing', null],
+      ['a student opening an emailed invitation to another school', student, '/invitation/Q7rV9w0bX2yZ', null],
       ['an encoded school name that matches', { ...admin, schoolName: 'моя школа' }, '/school/%D0%BC%D0%BE%D1%8F%20%D1%88%D0%BA%D0%BE%D0%BB%D0%B0/courses', null],
     ])('%s: %s → %s', (_name, ctx, pathname, target) => {
       expect(redirectFor({ ...ctx, pathname })).toBe(target);

@@ -34,7 +34,8 @@ async function signIn(page: Page, email: string) {
 const menu = (page: Page) => page.locator('.school-menu a').allTextContents();
 
 describe('JavaScript transferred per page (budget: 80 KB gzip)', () => {
-  it.each([['/'], ['/login'], ['/tariff-plans-info']])('%s', async (path) => {
+  // An emailed invitation is opened signed out too: its page must stay as light as the others.
+  it.each([['/'], ['/login'], ['/tariff-plans-info'], ['/invitation/no-such-invitation']])('%s', async (path) => {
     const { page, scripts } = await open(path);
     await page.waitForLoadState('networkidle');
     const bytes = scripts.reduce((sum, script) => sum + gzipSync(readFileSync(`dist${script}`), { level: 9 }).length, 0);
@@ -150,6 +151,8 @@ describe('an invitation to a school', () => {
     await page.getByLabel('Повторите пароль').fill('Invited-pass-1');
     await page.getByRole('button', { name: 'Принять приглашение' }).click();
     await page.waitForURL(`${platform}/school/Coursehub/student-courses`, { timeout: 15_000 });
+    await expect.poll(() => menu(page)).toContain('Мои курсы');
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { email: string }).email)).toBe(email);
     expect(problems).toEqual([]);
     await page.context().close();
   });

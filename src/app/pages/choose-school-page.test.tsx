@@ -1,7 +1,7 @@
-import { $school, $user, INITIAL_SCHOOL, resetUser, Role, signIn } from '#core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { $school, $user, commonMessages, INITIAL_SCHOOL, resetUser, Role, signIn } from '#core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubApi } from '../../../tests/helpers/api-stub.ts';
+import { deferred, stubApi } from '../../../tests/helpers/api-stub.ts';
 import { json } from '../../../tests/helpers/json-response.ts';
 import ChooseSchoolPage from './choose-school-page.tsx';
 
@@ -58,45 +58,80 @@ describe('ChooseSchoolPage', () => {
     const gamma = { school_id: 3, name: 'Gamma', title: 'Гамма', header_school: null, role: 'Teacher', is_owner: false, tariff_name: null, active: true, contact_link: null };
 
     it('are accepted or declined above the schools; an accepted school joins the list', async () => {
-      let accepted = false;
+      const reload = deferred<Response>();
+      const accept = deferred<Response>();
+      const decline = deferred<Response>();
+      let schoolCalls = 0;
       const { sent } = stubApi({
-        'GET user-schools/': () => json(accepted ? [...schools, gamma] : schools),
+        'GET user-schools/': () => (++schoolCalls === 1 ? json(schools) : reload.promise),
         'GET user-invitations/': () => json(invitations),
-        'POST user-invitations/11/accept/': () => {
-          accepted = true;
-          return json({ school_id: 3, name: 'Gamma', title: 'Гамма', role: 'Teacher' });
-        },
-        'POST user-invitations/12/decline/': () => json({ detail: 'Приглашение отклонено.' }),
+        'POST user-invitations/11/accept/': () => accept.promise,
+        'POST user-invitations/12/decline/': () => decline.promise,
       });
       render(<ChooseSchoolPage />);
-      const section = await screen.findByRole('region', { name: 'Приглашения' });
-      expect(section.textContent).toContain('Гамма');
-      expect(section.textContent).toContain('Помощник');
-      fireEvent.click(screen.getAllByRole('button', { name: 'Принять' })[0]!);
+      const section = within(await screen.findByRole('region', { name: 'Приглашения' }));
+      const [gammaRow, deltaRow] = section.getAllByRole('listitem');
+      expect(gammaRow!.textContent).toContain('Гамма');
+      expect(gammaRow!.textContent).toContain('Помощник');
+      expect(deltaRow!.textContent).toContain('Дельта');
+      expect(deltaRow!.textContent).toContain('Пользователь');
+      // The section comes before the schools.
+      const alpha = await screen.findByRole('button', { name: /Школа Альфа/ });
+      expect(gammaRow!.compareDocumentPosition(alpha) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+      fireEvent.click(within(gammaRow!).getByRole('button', { name: 'Принять' }));
+      expect(((await section.findByRole('button', { name: 'Принимаем…' })) as HTMLButtonElement).disabled).toBe(true);
+      expect((within(deltaRow!).getByRole('button', { name: 'Отклонить' }) as HTMLButtonElement).disabled).toBe(true);
+      accept.resolve(json({ school_id: 3, name: 'Gamma', title: 'Гамма', role: 'Teacher' }));
+      // Accepted: the schools are asked for again, and the ones shown stay meanwhile.
+      await waitFor(() => expect(schoolCalls).toBe(2));
+      expect(screen.getByRole('button', { name: /Школа Альфа/ })).toBeTruthy();
+      expect(screen.queryByText('Загрузка...')).toBeNull();
+      expect(section.queryByText('Гамма')).toBeNull();
+      reload.resolve(json([...schools, gamma]));
       expect(await screen.findByRole('button', { name: /Гамма/ })).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: 'Отклонить' }));
+
+      fireEvent.click(section.getByRole('button', { name: 'Отклонить' }));
+      expect(((await section.findByRole('button', { name: 'Отклоняем…' })) as HTMLButtonElement).disabled).toBe(true);
+      decline.resolve(json({ detail: 'Приглашение отклонено.' }));
       await waitFor(() => expect(screen.queryByRole('region', { name: 'Приглашения' })).toBeNull());
       expect(sent.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['user-invitations/11/accept/', 'user-invitations/12/decline/']);
+      // Choosing the newly joined school works like any other.
+      fireEvent.click(screen.getByRole('button', { name: /Гамма/ }));
+      expect($user.get().role).toBe(Role.Teacher);
     });
 
-    it('show their own failure without hiding the schools', async () => {
+    it('show a failed answer inside the section, keeping the invitation and the schools', async () => {
       stubApi({
         'GET user-schools/': () => json(schools),
         'GET user-invitations/': () => json(invitations),
         'POST user-invitations/11/accept/': () => json({ code: 'EMAIL_NOT_VERIFIED', message: 'Подтвердите адрес электронной почты.' }, 403),
       });
       render(<ChooseSchoolPage />);
-      fireEvent.click((await screen.findAllByRole('button', { name: 'Принять' }))[0]!);
-      expect((await screen.findByRole('alert')).textContent).toBe('Подтвердите адрес электронной почты.');
+      const section = within(await screen.findByRole('region', { name: 'Приглашения' }));
+      fireEvent.click(section.getAllByRole('button', { name: 'Принять' })[0]!);
+      expect((await section.findByRole('alert')).textContent).toBe('Подтвердите адрес электронной почты.');
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect(section.getAllByRole('button', { name: 'Принять' })).toHaveLength(2);
+      expect(section.getAllByRole('button', { name: 'Принять' }).every((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
       expect(screen.getByRole('button', { name: /Школа Альфа/ })).toBeTruthy();
-      expect(screen.getAllByRole('button', { name: 'Принять' })).toHaveLength(2);
     });
 
-    it('that cannot be loaded leave the schools usable', async () => {
+    it('that cannot be loaded show the error in their section only; the schools stay usable', async () => {
       stubApi({ 'GET user-schools/': () => json(schools), 'GET user-invitations/': () => json({ code: 'DOWN', message: 'Сервис недоступен' }, 503) });
       render(<ChooseSchoolPage />);
-      expect(await screen.findByRole('alert')).toBeTruthy();
-      expect(await screen.findByRole('button', { name: /Школа Альфа/ })).toBeTruthy();
+      const section = within(await screen.findByRole('region', { name: 'Приглашения' }));
+      expect(section.getByRole('alert').textContent).toBe(commonMessages.serverError);
+      fireEvent.click(await screen.findByRole('button', { name: /Бета/ }));
+      expect(screen.getAllByRole('alert')).toHaveLength(1);
+      expect($school.get().schoolName).toBe('Beta');
+    });
+
+    it('leave no section when there are none', async () => {
+      stubApi({ 'GET user-schools/': () => json(schools), 'GET user-invitations/': () => json([]) });
+      render(<ChooseSchoolPage />);
+      await screen.findByRole('button', { name: /Школа Альфа/ });
+      expect(screen.queryByRole('region', { name: 'Приглашения' })).toBeNull();
     });
   });
 });

@@ -15,12 +15,12 @@ function Invitations({ onAccepted }: { onAccepted: () => void }) {
   const t = invitationMessages;
   const invitations = useResource('user-invitations', () => appSession().api.get<Invitation[]>('user-invitations/'));
   const [answered, setAnswered] = useState<number[]>([]);
-  const [busy, setBusy] = useState<number | null>(null);
+  const [busy, setBusy] = useState<{ id: number; verb: 'accept' | 'decline' } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const open = (invitations.data ?? []).filter((invitation) => !answered.includes(invitation.invitation_id));
 
   async function answer(invitation: Invitation, verb: 'accept' | 'decline') {
-    setBusy(invitation.invitation_id);
+    setBusy({ id: invitation.invitation_id, verb });
     setError(null);
     try {
       await appSession().api.post(`user-invitations/${invitation.invitation_id}/${verb}/`);
@@ -34,7 +34,8 @@ function Invitations({ onAccepted }: { onAccepted: () => void }) {
 
   if (invitations.error) {
     return (
-      <section className="invitations" aria-label={t.section}>
+      <section className="invitations" aria-labelledby="invitations-title">
+        <h2 id="invitations-title">{t.section}</h2>
         <p className="form-error" role="alert">
           {invitations.error.message}
         </p>
@@ -60,10 +61,10 @@ function Invitations({ onAccepted }: { onAccepted: () => void }) {
             </div>
             <div className="form-actions">
               <button type="button" className="button small primary" disabled={busy !== null} onClick={() => void answer(invitation, 'accept')}>
-                {busy === invitation.invitation_id ? t.accepting : t.acceptShort}
+                {busy?.id === invitation.invitation_id && busy.verb === 'accept' ? t.accepting : t.acceptShort}
               </button>
               <button type="button" className="button small secondary" disabled={busy !== null} onClick={() => void answer(invitation, 'decline')}>
-                {t.decline}
+                {busy?.id === invitation.invitation_id && busy.verb === 'decline' ? t.declining : t.decline}
               </button>
             </div>
           </li>
@@ -77,17 +78,27 @@ function Invitations({ onAccepted }: { onAccepted: () => void }) {
 export default function ChooseSchoolPage() {
   const t = appMessages.chooseSchool;
   const resource = useResource('user-schools', () => appSession().api.get<UserSchool[]>('user-schools/'));
-  const schools = resource.data ?? null;
+  // While the list reloads after an accepted invitation, the schools already shown stay.
+  const [shown, setShown] = useState<UserSchool[] | null>(null);
+  const schools = resource.data ?? (resource.status === 'loading' ? shown : null);
+  const reload = () => {
+    setShown(resource.data ?? null);
+    resource.retry();
+  };
+  const retry = () => {
+    setShown(null);
+    resource.retry();
+  };
 
   return (
     <main className="auth-page">
       <section className="auth-card wide">
         <h1>{t.title}</h1>
-        <Invitations onAccepted={resource.retry} />
+        <Invitations onAccepted={reload} />
         {resource.error ? (
           <div role="alert">
             <p className="form-error">{resource.error.message}</p>
-            <button type="button" className="button primary" onClick={resource.retry}>
+            <button type="button" className="button primary" onClick={retry}>
               {commonMessages.retry}
             </button>
           </div>

@@ -1,9 +1,9 @@
-import { $user, appMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
+import { $user, appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
-import { startSession, type SessionReply } from '../sign-in.ts';
+import { chooseSchool, startSessionIn, type SchoolChoice, type SessionReply } from '../sign-in.ts';
 import { FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
 
 interface LinkInvitation {
@@ -13,8 +13,9 @@ interface LinkInvitation {
   account_exists: boolean;
 }
 
+/** The school joined, with the role in it; a new account also gets its session. */
 interface Accepted extends Partial<SessionReply> {
-  school: { title: string };
+  school: SchoolChoice & { title: string };
 }
 
 const FORM_FIELDS = ['first_name', 'last_name', 'password', 'password_confirmation'] as const;
@@ -28,12 +29,14 @@ export default function InvitationPage({ token }: { token: string }) {
   const account = appMessages.account;
   const path = `invitations/${encodeURIComponent(token)}/`;
   const invitation = useResource(path, () => appSession().api.get<LinkInvitation>(path, { auth: false }));
-  const signedInAs = useStore($user).email;
+  const user = useStore($user);
   const [form, setForm] = useState({ first_name: '', last_name: '', password: '', password_confirmation: '' });
   const [problem, setProblem] = useState<FormProblem>(NO_PROBLEM);
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
-  const [outcome, setOutcome] = useState<{ kind: 'accepted'; school: string } | { kind: 'declined' } | null>(null);
+  const [outcome, setOutcome] = useState<{ kind: 'accepted'; school: Accepted['school'] } | { kind: 'declined' } | null>(null);
   const data = invitation.data ?? null;
+  // Signed in as the invited account already: the school can be chosen at once, no new sign-in.
+  const signedInAsInvited = Boolean(data && user.auth && user.email.trim().toLowerCase() === data.email.trim().toLowerCase());
 
   async function accept(event: FormEvent) {
     event.preventDefault();
@@ -42,9 +45,10 @@ export default function InvitationPage({ token }: { token: string }) {
     setProblem(NO_PROBLEM);
     try {
       const reply = await appSession().api.post<Accepted>(`${path}accept/`, data.account_exists ? {} : form, { auth: false });
-      // A new account gets its session at once and lands in the school; an existing one signs in.
-      if (reply.access && reply.refresh && reply.user) await startSession({ access: reply.access, refresh: reply.refresh, user: reply.user });
-      else setOutcome({ kind: 'accepted', school: reply.school.title });
+      // A new account gets its session and lands in the school it joined, in the role the answer
+      // names; an existing account signs in as usual (or, signed in already, chooses the school).
+      if (reply.access && reply.refresh && reply.user) startSessionIn({ access: reply.access, refresh: reply.refresh, user: reply.user }, reply.school);
+      else setOutcome({ kind: 'accepted', school: reply.school });
     } catch (cause) {
       setProblem(formProblem(cause, data.account_exists ? [] : FORM_FIELDS));
     }
@@ -72,7 +76,7 @@ export default function InvitationPage({ token }: { token: string }) {
       <section className="auth-card">
         {invitation.error ? (
           <>
-            <h1>{t.title('…')}</h1>
+            <h1>{t.heading}</h1>
             <p className="form-error" role="alert">
               {invitation.error.message}
             </p>
@@ -81,7 +85,7 @@ export default function InvitationPage({ token }: { token: string }) {
             </p>
           </>
         ) : !data ? (
-          <p role="status">{t.loading}</p>
+          <p role="status">{commonMessages.loading}</p>
         ) : outcome?.kind === 'declined' ? (
           <>
             <h1>{t.title(data.school_title)}</h1>
@@ -90,10 +94,19 @@ export default function InvitationPage({ token }: { token: string }) {
         ) : outcome?.kind === 'accepted' ? (
           <>
             <h1>{t.title(data.school_title)}</h1>
-            <p role="status">{t.accepted(outcome.school)}</p>
-            <p className="auth-links">
-              <a href={signedInAs === data.email ? Path.chooseSchool : Path.login}>{signedInAs === data.email ? t.toSchool : t.toLogin}</a>
-            </p>
+            <p role="status">{t.accepted(outcome.school.title)}</p>
+            {signedInAsInvited ? (
+              <button type="button" className="button primary" onClick={() => chooseSchool(outcome.school)}>
+                {t.toSchool}
+              </button>
+            ) : (
+              <>
+                <p className="muted">{t.signInToStart}</p>
+                <p className="auth-links">
+                  <a href={Path.login}>{t.toLogin}</a>
+                </p>
+              </>
+            )}
           </>
         ) : (
           <form onSubmit={accept} noValidate>

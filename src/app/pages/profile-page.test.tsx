@@ -19,6 +19,9 @@ const PROFILE: Profile = {
 };
 
 const withUser = (patch: Partial<Profile['user']>, rest: Partial<Profile> = {}): Profile => ({ ...PROFILE, ...rest, user: { ...PROFILE.user, ...patch } });
+// What every write answers while an admin views the platform as a student.
+const READ_ONLY = 'В режиме просмотра от имени ученика ничего нельзя изменить. Завершите просмотр, чтобы продолжить.';
+const readOnly = () => json({ code: 'IMPERSONATION_READ_ONLY', message: READ_ONLY }, 403);
 const fieldError = (field: string, message: string) => () => json({ code: 'VALIDATION_ERROR', message, fields: { [field]: [message] } }, 400);
 
 async function renderProfile(routes: Record<string, Answer> = {}, profile: Profile = PROFILE) {
@@ -132,6 +135,18 @@ describe('ProfilePage: personal data', () => {
     fireEvent.click(personal.getByRole('button', { name: t.save }));
     expect((await personal.findByRole('alert')).textContent).toBe('Можно изменять только свой профиль.');
     expect(field(t.lastName, personal).value).toBe('Иванова');
+  });
+
+  it("shows the read-only answer of a 'view as' session above the button and keeps the form usable", async () => {
+    const { sent } = await renderProfile({ 'PATCH profile/7/': readOnly });
+    const personal = form(t.personalTitle);
+    type(t.city, 'Гомель', personal);
+    fireEvent.click(personal.getByRole('button', { name: t.save }));
+    expect((await personal.findByRole('alert')).textContent).toBe(READ_ONLY);
+    expect(field(t.city, personal).value).toBe('Гомель');
+    expect((personal.getByRole('button', { name: t.save }) as HTMLButtonElement).disabled).toBe(false);
+    expect($user.get().auth).toBe(true);
+    expect(sent.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });
 
   it('builds the patch from the differences only', () => {
@@ -310,10 +325,10 @@ describe('ProfilePage: password', () => {
   });
 
   it('shows other errors above the button and keeps what was typed', async () => {
-    await renderProfile({ 'POST change-password/': () => json({ code: 'IMPERSONATION_FORBIDDEN', message: 'Это действие недоступно в режиме просмотра от имени пользователя.' }, 403) });
+    await renderProfile({ 'POST change-password/': readOnly });
     fill();
     submit();
-    expect((await form(t.passwordTitle).findByRole('alert')).textContent).toBe('Это действие недоступно в режиме просмотра от имени пользователя.');
+    expect((await form(t.passwordTitle).findByRole('alert')).textContent).toBe(READ_ONLY);
     expect(field(t.newPassword, form(t.passwordTitle)).value).toBe('new-secret-1');
   });
 
