@@ -25,6 +25,24 @@ describe('log safety', () => {
     expect(String(out.stack)).toContain('log-safety.test.ts');
   });
 
+  it('names the error class and never copies the query or its parameters', () => {
+    class DrizzleQueryError extends Error {
+      constructor(
+        readonly query: string,
+        readonly params: unknown[],
+      ) {
+        super(`Failed query: ${query}\nparams: ${params.join(',')}`);
+      }
+    }
+    const out = safeError(new DrizzleQueryError('select $1', [HASH, 'a@example.com']));
+    expect(out).toMatchObject({ type: 'DrizzleQueryError', message: 'Failed query: select $1\nparams: [not logged]' });
+    expect(out).not.toHaveProperty('params');
+    expect(out).not.toHaveProperty('query');
+    expect(String(out.stack)).toMatch(/^Error: Failed query: select \$1\n {4}at /);
+    for (const secret of [HASH, 'a@example.com']) expect(JSON.stringify(out)).not.toContain(secret);
+    expect(safeError(Object.assign(new Error('x'), { name: 'error' })).type).toBe('error');
+  });
+
   it('serializes what is not an Error', () => {
     expect(safeError(`plain ${JWT}`)).toEqual({ type: 'string', message: 'plain [jwt]', stack: '' });
   });

@@ -26,11 +26,14 @@ export interface SafeError {
   stack: string;
 }
 
+/** DrizzleQueryError says only 'Error' in its name; a minified class name ('O', PGlite's) says less than the name. */
+const typeName = (error: Error) => (error.name === 'Error' && error.constructor.name.length > 2 ? error.constructor.name : error.name);
+
 /** Pino `err` serializer: type, safe message and stack, database error fields, safe causes. */
 export function safeError(error: unknown, depth = 0): SafeError {
   if (!(error instanceof Error)) return { type: typeof error, message: safeText(String(error)), stack: '' };
   const stack = error.stack ? safeText(error.stack.replace(error.message, error.message.replace(/\nparams: [\s\S]*$/, ''))) : '';
-  const out: SafeError = { type: error.name, message: safeText(error.message), stack };
+  const out: SafeError = { type: typeName(error), message: safeText(error.message), stack };
   for (const key of KEPT) {
     const value = (error as unknown as Record<string, unknown>)[key];
     if (typeof value === 'string' || typeof value === 'number') out[key] = value;

@@ -1,42 +1,115 @@
 // One process per data directory: two servers on one DATA_DIR lost acknowledged writes and
-// corrupted indexes. A second server now refuses to start; the lock of a killed one is taken over.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// corrupted indexes. A second server now refuses to start; the lock of a killed one is taken over,
+// by exactly one of the servers that start at once. Runs the built server (npm test builds it).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/free-port.ts';
 import { exited, SERVER_ENTRY, startServer, type RunningServer } from '../helpers/spawn-server.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'coursehub-lock-'));
+const root = mkdtempSync(join(tmpdir(), 'coursehub-lock-'));
+const dataDir = join(root, 'data');
+const lockFile = join(dataDir, 'pglite.lock');
 const running: RunningServer[] = [];
+const children: ChildProcess[] = [];
 afterAll(async () => {
   await Promise.all(running.map((server) => server.stop('SIGKILL')));
-  rmSync(dataDir, { recursive: true, force: true });
+  // exited() waits for an 'exit' still to come: only for the children still running.
+  const live = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const gone = Promise.all(live.map((child) => exited(child)));
+  for (const child of live) child.kill('SIGKILL');
+  await gone;
+  rmSync(root, { recursive: true, force: true });
 });
 
-const signIn = (base: string) =>
-  fetch(`${base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }) });
+const json = { 'content-type': 'application/json' };
+async function signIn(base: string): Promise<{ status: number; access: string; id: number }> {
+  const res = await fetch(`${base}/api/login/`, { method: 'POST', headers: json, body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }) });
+  const body = (await res.json()) as { access?: string; user?: { id: number } };
+  return { status: res.status, access: body.access ?? '', id: body.user?.id ?? 0 };
+}
+
+// Written through the first server, read through the one that takes its lock over.
+const city = `Город ${randomBytes(4).toString('hex')}`;
 
 describe('two servers on one data directory', { timeout: 60_000 }, () => {
   it('the second refuses to start with a clear message; the first keeps serving', async () => {
     expect(existsSync(SERVER_ENTRY), 'run `npm run build` first (npm test does)').toBe(true);
     const first = await startServer({ DATA_DIR: dataDir });
     running.push(first);
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: first.child.pid, host: hostname() });
+
     const second = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: String(await freePort()), DEMO_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(second);
     let stderr = '';
     second.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     expect(await exited(second)).toBe(1);
     expect(stderr.trim()).toBe(`Another CourseHub server (pid ${first.child.pid} on ${hostname()}) is using the data directory ${join(dataDir, 'pglite')}; stop it first, or use another DATA_DIR.`);
+
     expect((await fetch(`${first.base}/api/health/`)).status).toBe(200);
-    expect((await signIn(first.base)).status).toBe(200);
+    const admin = await signIn(first.base);
+    expect(admin.status).toBe(200);
+    const saved = await fetch(`${first.base}/api/profile/${admin.id}/`, { method: 'PATCH', headers: { ...json, authorization: `Bearer ${admin.access}` }, body: JSON.stringify({ city }) });
+    expect(saved.status).toBe(200);
   });
 
   it('a server started after the first was killed takes its lock over and has its data', async () => {
     const first = running.pop()!;
     await first.stop('SIGKILL');
+    // Killed: the lock file is left behind, naming a dead pid.
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: first.child.pid });
     const next = await startServer({ DATA_DIR: dataDir });
     running.push(next);
-    expect((await signIn(next.base)).status).toBe(200);
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: next.child.pid });
+    const admin = await signIn(next.base);
+    expect(admin.status).toBe(200);
+    const profile = await fetch(`${next.base}/api/profile/`, { headers: { authorization: `Bearer ${admin.access}` } });
+    expect(await profile.json()).toMatchObject({ city });
+    await running.pop()!.stop();
+    // A clean stop releases the lock.
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
+  // A naive takeover (remove the stale file, create again) lets two of eight win about every other
+  // time: three rounds catch it almost always.
+  it.each([1, 2, 3])('of several processes taking over a dead lock at once, exactly one wins (round %i)', async (round) => {
+    const dir = join(root, `race-${round}`, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    const deadPid = Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout);
+    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: deadPid, host: hostname() }));
+    const go = join(root, `race-${round}`, 'go');
+    // Each contender says it is ready, waits for the go file, then locks and holds (or reports why not).
+    const script = `
+      const { existsSync } = await import('node:fs');
+      const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(resolve('dist/server/db/data-dir-lock.js')).href)});
+      process.stdout.write('ready\\n');
+      while (!existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      try { lockDataDir(${JSON.stringify(dir)}); process.stdout.write('locked\\n'); setInterval(() => {}, 60_000); }
+      catch (error) { process.stdout.write(error.name + '\\n'); process.exit(3); }`;
+    const outputs = Array.from({ length: 8 }, () => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      children.push(child);
+      const out = { child, text: '' };
+      child.stdout?.on('data', (chunk: Buffer) => (out.text += chunk.toString()));
+      return out;
+    });
+    await expect.poll(() => outputs.every((out) => out.text.includes('ready')), { timeout: 20_000 }).toBe(true);
+    writeFileSync(go, '');
+    const won = (out: (typeof outputs)[number]) => /^locked$/m.test(out.text);
+    const decided = (out: (typeof outputs)[number]) => won(out) || out.child.exitCode !== null;
+    await expect.poll(() => outputs.every(decided), { timeout: 20_000 }).toBe(true);
+
+    const winners = outputs.filter(won);
+    expect(winners).toHaveLength(1);
+    for (const out of outputs.filter((o) => o !== winners[0])) {
+      expect(out.child.exitCode).toBe(3);
+      expect(out.text).toContain('DataDirLockedError');
+    }
+    expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8'))).toMatchObject({ pid: winners[0]!.child.pid });
+    for (const out of outputs) out.child.kill('SIGKILL');
   });
 });

@@ -29,7 +29,17 @@ describe.runIf(url)('the server when PostgreSQL drops its connections', { timeou
     await onServer(`create database "${dbName}"`);
     const target = new URL(url!);
     target.pathname = `/${dbName}`;
-    server = await startServer({ DATABASE_URL: target.toString(), DEMO: '1', SEED_DEMO: '1', RATE_LIMIT: '0', SECRET: randomBytes(32).toString('hex') }, 60_000);
+    // The server's whole environment, in one place.
+    const env = {
+      DATABASE_URL: target.toString(),
+      DEMO: '1',
+      SEED_DEMO: '1',
+      DEMO_PORT: '0',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT: '0',
+      SECRET: randomBytes(32).toString('hex'),
+    };
+    server = await startServer(env, 60_000);
     const res = await fetch(`${server.base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }) });
     const body = (await res.json()) as { access: string; user: { id: number } };
     access = body.access;
@@ -46,7 +56,11 @@ describe.runIf(url)('the server when PostgreSQL drops its connections', { timeou
       method: 'PATCH',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
       body: JSON.stringify({ city }),
-    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { code?: string } }));
+    }).then(
+      async (res) => ({ status: res.status, body: (await res.json().catch(() => ({ code: 'not JSON' }))) as { code?: string } }),
+      // A dropped HTTP connection is an answer too, and a wrong one.
+      (error: unknown) => ({ status: 0, body: { code: `connection dropped: ${String(error)}` } }),
+    );
 
   it('lives, answers 503 DB_UNAVAILABLE during the fault and serves again after it', async () => {
     const answers: { status: number; body: { code?: string } }[] = [];
@@ -55,24 +69,35 @@ describe.runIf(url)('the server when PostgreSQL drops its connections', { timeou
       for (let i = 0; !stop; i += 1) answers.push(await write(`Город ${worker}-${i}`));
     });
     let terminated = 0;
-    for (let round = 0; round < 10; round += 1) {
-      const result = await onServer('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
-      terminated += result.rowCount ?? 0;
-      // Let the load reach the database between the rounds.
-      const seen = answers.length;
-      await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(seen + 3);
+    try {
+      // Ten rounds at least, and on until a write was cut mid-query (it takes one or two rounds).
+      const deadline = Date.now() + 60_000;
+      for (let round = 0; round < 10 || !answers.some((answer) => answer.status === 503); round += 1) {
+        expect(Date.now(), 'no write was cut by the terminated backends').toBeLessThan(deadline);
+        expect(server.child.exitCode ?? server.child.signalCode, `the server died: ${server.stderr()}`).toBeNull();
+        const result = await onServer('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+        terminated += result.rowCount ?? 0;
+        // Let the load reach the database between the rounds.
+        const seen = answers.length;
+        await expect.poll(() => answers.length, { timeout: 10_000 }).toBeGreaterThan(seen + 3);
+      }
+    } finally {
+      stop = true;
+      await Promise.all(load);
     }
-    stop = true;
-    await Promise.all(load);
 
     expect(terminated).toBeGreaterThan(0);
     expect(server.child.exitCode).toBeNull();
+    expect(server.child.signalCode).toBeNull();
     const failures = answers.filter((answer) => answer.status !== 200);
+    expect(failures.length).toBeGreaterThan(0);
     for (const failure of failures) expect(failure).toEqual({ status: 503, body: { code: 'DB_UNAVAILABLE', message: 'База данных временно недоступна. Попробуйте ещё раз через минуту.' } });
 
     // The database is back: writes and reads succeed again.
     await expect.poll(async () => (await write('Минск')).status, { timeout: 10_000 }).toBe(200);
     const profile = await fetch(`${server.base}/api/profile/`, { headers: { authorization: `Bearer ${access}` } });
+    expect(profile.status).toBe(200);
     expect(await profile.json()).toMatchObject({ city: 'Минск' });
+    expect(server.child.exitCode).toBeNull();
   });
 });

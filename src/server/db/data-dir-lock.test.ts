@@ -6,10 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, lockPath } from './data-dir-lock.ts';
 
 const dirs: string[] = [];
+/** A data directory inside a temporary one, which also holds its lock file (beside it). */
 const dataDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ch-lock-'));
-  dirs.push(dir);
-  return dir;
+  const root = mkdtempSync(join(tmpdir(), 'ch-lock-'));
+  dirs.push(root);
+  return join(root, 'pglite');
 };
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -46,6 +47,26 @@ describe('the data directory lock', () => {
     const release = lockDataDir(dir);
     expect(JSON.parse(readFileSync(lockPath(dir), 'utf8'))).toMatchObject({ pid: process.pid });
     release();
+  });
+
+  it('is taken over from a previous life of this pid (a restarted container is pid 1 again)', () => {
+    const dir = dataDir();
+    writeFileSync(lockPath(dir), JSON.stringify({ pid: process.pid, host: 'here' }));
+    const release = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(lockPath(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+  });
+
+  it('is refused to a second open in the same process until released', () => {
+    const dir = dataDir();
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(`The data directory ${dir} is already open in this process (pid ${process.pid}).`);
+    release();
+    // Releasing twice is harmless and does not remove a lock taken since.
+    const again = lockDataDir(dir);
+    release();
+    expect(existsSync(lockPath(dir))).toBe(true);
+    again();
   });
 
   it('does not remove a lock that is no longer ours', () => {

@@ -57,7 +57,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+  // Bounded waits: an unreachable server (or a pool busy that long) fails the request with 503
+  // instead of hanging it, and keep-alive notices a peer that vanished without closing.
+  const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // A dropped connection must not crash the process: an idle client's error reaches the pool, a
   // checked-out client's only the client itself (without a listener Node throws it). The query
   // that was running fails, the pool drops the client, and the next query opens a new one.

@@ -6,8 +6,15 @@ interface DriverError {
 
 /** The error and its causes: Drizzle wraps driver errors, whose PostgreSQL fields sit on a cause. */
 function* chain(error: unknown): Generator<DriverError> {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) yield e as DriverError;
+  let depth = 0;
+  for (let e: unknown = error; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth += 1) yield e as DriverError;
 }
+
+/**
+ * An error's own message, for the driver errors that have no code. Not Drizzle's wrapper: its
+ * message quotes the query's parameters, which the client chose.
+ */
+const ownMessage = (e: DriverError) => (typeof e.message === 'string' && !e.message.startsWith('Failed query: ') ? e.message : '');
 
 /** Whether a database error is a unique-constraint violation (PostgreSQL 23505), optionally of one index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
@@ -19,6 +26,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
 
+// The pg driver's and pool's own errors carry no code.
+const UNAVAILABLE_MESSAGE = /^Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
 /**
  * Whether a query failed because the database could not be reached: refused, dropped or
  * terminated connections (SQLSTATE class 08, admin shutdown 57P0x, too many connections) and the
@@ -27,15 +37,20 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EP
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of chain(error)) {
     if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || e.code.startsWith('08'))) return true;
-    if (typeof e.message === 'string' && /^Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)) return true;
+    if (UNAVAILABLE_MESSAGE.test(ownMessage(e))) return true;
   }
   return false;
 }
+
+// A NUL byte PostgreSQL cannot store, in text (22021) or in JSON (22P05), by message as well:
+// a wrapper that drops the code keeps the message.
+const NUL_MESSAGE = /invalid byte sequence for encoding|unsupported Unicode escape sequence|null character not permitted|\\u0000 cannot be converted to text/i;
 
 /** Whether PostgreSQL refused a value (SQLSTATE class 22: a NUL byte in text, a number out of range, a bad date…). */
 export function isDataError(error: unknown): boolean {
   for (const e of chain(error)) {
     if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+    if (NUL_MESSAGE.test(ownMessage(e))) return true;
   }
   return false;
 }
