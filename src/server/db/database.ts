@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -39,7 +40,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
     let client: PGlite;
     try {
-      client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+      // Extensions the migrations create must be loaded by every PGlite that opens the data.
+      const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
+      client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
       await client.waitReady;
     } catch (error) {
       release();

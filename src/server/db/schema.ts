@@ -66,6 +66,8 @@ export const schools = pgTable(
     purchasedTariffEndDate: timestamp('purchased_tariff_end_date', { withTimezone: true }),
     usedTrial: boolean('used_trial').notNull().default(false),
     contactLink: text('contact_link'),
+    /** ISO 4217 code of the school's prices (its courses); the app and widgets format with Intl. */
+    currency: text('currency').notNull().default('BYN'),
     offerUrl: text('offer_url').notNull().default(''),
     testCourse: boolean('test_course').notNull().default(false),
     referralCode: uuid('referral_code').notNull().defaultRandom(),
@@ -74,7 +76,11 @@ export const schools = pgTable(
     updatedAt: updatedAt(),
   },
   // Names are compared case-insensitively: /school/Romashka/ and /school/romashka/ are one school.
-  (t) => [uniqueIndex('schools_name_unique').on(sql`lower(${t.name})`), uniqueIndex('schools_referral_code_unique').on(t.referralCode)],
+  (t) => [
+    uniqueIndex('schools_name_unique').on(sql`lower(${t.name})`),
+    uniqueIndex('schools_referral_code_unique').on(t.referralCode),
+    check('schools_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 /** One role per user per school (the original allowed duplicates). */
@@ -90,6 +96,8 @@ export const schoolMembers = pgTable(
   (t) => [
     uniqueIndex('school_members_school_user_unique').on(t.schoolId, t.userId),
     index('school_members_user_idx').on(t.userId),
+    // The member list filtered by role, in user order (all_users/?role=…).
+    index('school_members_school_role_user_idx').on(t.schoolId, t.role, t.userId),
     check('school_members_role_check', sql`${t.role} in ('Admin', 'Teacher', 'Student')`),
   ],
 );
@@ -328,7 +336,14 @@ export const courses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('courses_school_idx').on(t.schoolId)],
+  (t) => [
+    index('courses_school_idx').on(t.schoolId),
+    // The public catalogue: its filter and its order in one partial index.
+    index('courses_catalog_order_idx').on(t.order, t.id.desc()).where(sql`${t.published} and ${t.isCatalog}`),
+    // Catalogue search (ILIKE '%text%') by trigrams: pg_trgm, loaded on PGlite too.
+    index('courses_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('courses_description_trgm_idx').using('gin', sql`${t.description} gin_trgm_ops`),
+  ],
 );
 
 export const sections = pgTable(
