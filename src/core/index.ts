@@ -7,6 +7,7 @@ export * from './debounce.ts';
 export * from './landing-blocks.ts';
 export * from './lessons.ts';
 export * from './messages.ts';
+export * from './money.ts';
 export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './persistent-atom.ts';

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { subscriptionMessages } from './messages.ts';
 import {
-  amountFromMinor,
   amountPerMonth,
   assertMonthOption,
   buildSubscribePayload,
-  formatMoney,
-  formatRubles,
   isMonthOption,
   MONTH_OPTIONS,
   periodLabel,
@@ -112,52 +109,19 @@ describe('subscribeErrorOutcome (spec §8)', () => {
   });
 });
 
-describe('amounts', () => {
+describe('amountPerMonth', () => {
   it.each([
-    [46800, 468],
-    [123450, 1234.5],
-    [1, 0.01],
-    [0, 0],
-  ])('amountFromMinor(%i) → %d', (minor, expected) => {
-    expect(amountFromMinor(minor)).toBe(expected);
-  });
-
-  it.each([
-    [468, 1, 468],
-    [1404, 3, 468],
-    [1000, 3, 333.33],
-    [2000, 3, 666.67],
+    [46800, 1, 46800],
+    [140400, 3, 46800],
+    [100000, 3, 33333],
+    [200000, 3, 66667],
     [0, 12, 0],
-  ])('amountPerMonth(%d, %i) → %d', (total, months, expected) => {
+  ])('amountPerMonth(%i, %i) → %i kopecks', (total, months, expected) => {
     expect(amountPerMonth(total, months)).toBe(expected);
   });
 
-  it('amountPerMonth rejects a period that is not offered', () => {
+  it('rejects a period that is not offered', () => {
     expect(() => amountPerMonth(100, 0)).toThrow(RangeError);
-  });
-});
-
-describe('formatRubles', () => {
-  // The separators are whatever no-break spaces this ICU uses (U+00A0 or U+202F): take them from Intl.
-  const rub = (n: number) => new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' }).format(n);
-  const nbsp = '[\\u00a0\\u202f]';
-
-  it.each([[1234.5], [468], [0], [1000000.25], [amountFromMinor(46800)]])('%d matches Intl ru-RU RUB', (amount) => {
-    expect(formatRubles(amount)).toBe(rub(amount));
-  });
-
-  it.each([
-    [1234.5, new RegExp(`^1${nbsp}234,50${nbsp}₽$`)],
-    [468, new RegExp(`^468,00${nbsp}₽$`)],
-    [1000000.25, new RegExp(`^1${nbsp}000${nbsp}000,25${nbsp}₽$`)],
-  ])('%d reads like "1 234,50 ₽"', (amount, pattern) => {
-    expect(formatRubles(amount)).toMatch(pattern);
-  });
-
-  it('formatMoney takes another currency', () => {
-    const byn = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'BYN' }).format(468);
-    expect(formatMoney(468, 'BYN')).toBe(byn);
-    expect(formatMoney(468)).toBe(rub(468));
   });
 });
 

@@ -71,28 +71,10 @@ export function subscribeErrorOutcome(status: number): SubscribeErrorOutcome {
   }
 }
 
-/** The response's plan.amount is in minor units (kopecks). */
-export function amountFromMinor(minor: number): number {
-  return minor / 100;
-}
-
-/** An amount per month, rounded to whole kopecks, for the "per month" line of the modal. */
-export function amountPerMonth(total: number, months: number): number {
+/** The "per month" line of the modal: a total in minor units split over the months, to whole kopecks. */
+export function amountPerMonth(totalMinor: number, months: number): number {
   assertMonthOption(months);
-  return Math.round((total * 100) / months) / 100;
-}
-
-/**
- * Money as ru-RU writes it: '1 234,50 ₽'. The separators are the no-break spaces Intl produces,
- * not plain spaces. Pass another ISO currency when the amount is not in Russian roubles.
- */
-export function formatMoney(amount: number, currency = 'RUB'): string {
-  return new Intl.NumberFormat('ru-RU', { style: 'currency', currency }).format(amount);
-}
-
-/** '1 234,50 ₽'. */
-export function formatRubles(amount: number): string {
-  return formatMoney(amount, 'RUB');
+  return Math.round(totalMinor / months);
 }
 
 /** '1 месяц', '3 месяца', '6 месяцев', '12 месяцев'. */

@@ -36,8 +36,9 @@ function plan(id: number, name: string, price: string, extra: Partial<TariffPlan
 
 const ids = (plans: readonly TariffPlan[]) => plans.map((p) => p.id);
 // ru-RU groups thousands with a no-break space; take it from Intl rather than typing it.
-const ru = (n: number, digits = 0) =>
-  new Intl.NumberFormat('ru-RU', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
+// Prices read as Intl writes BYN in ru-RU, with its own no-break spaces.
+const byn = (n: number, digits = 0) =>
+  new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'BYN', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 
 describe('default plans (spec §9)', () => {
   it.each([
@@ -229,11 +230,11 @@ describe('formatPrice', () => {
     ['0', commonMessages.free],
     ['0.00', commonMessages.free],
     [0, commonMessages.free],
-    ['468', '468 BYN'],
-    ['468.00', '468 BYN'],
-    [948, '948 BYN'],
-    ['1788.00', `${ru(1788)} BYN`],
-    ['468.5', `${ru(468.5, 2)} BYN`],
+    ['468', byn(468)],
+    ['468.00', byn(468)],
+    [948, byn(948)],
+    ['1788.00', byn(1788)],
+    ['468.5', byn(468.5, 2)],
     ['n/a', 'n/a'],
     [' по запросу ', 'по запросу'],
     [null, ''],
@@ -244,7 +245,7 @@ describe('formatPrice', () => {
 
   it('free is "бесплатно" and 1788 uses a no-break group separator', () => {
     expect(formatPrice('0.00')).toBe('бесплатно');
-    expect(formatPrice('1788')).toMatch(/^1[\u00a0\u202f]788 BYN$/);
+    expect(formatPrice('1788')).toMatch(/^1[\u00a0\u202f]788[\u00a0\u202f]BYN$/);
   });
 });
 
@@ -255,13 +256,13 @@ describe('planPrice', () => {
   const free = plan(1, 'Start', '0.00', { discount_12_months_byn: '0' });
 
   it.each<[string, TariffPlan, BillingPeriod, string]>([
-    ['monthly uses price', withYearly, 'monthly', '468 BYN'],
-    ['yearly uses discount_12_months_byn', withYearly, 'yearly', `${ru(3931.2, 2)} BYN`],
-    ['yearly falls back to price when null', noYearly, 'yearly', '468 BYN'],
-    ['yearly falls back to price when blank', blankYearly, 'yearly', '468 BYN'],
+    ['monthly uses price', withYearly, 'monthly', byn(468)],
+    ['yearly uses discount_12_months_byn', withYearly, 'yearly', byn(3931.2, 2)],
+    ['yearly falls back to price when null', noYearly, 'yearly', byn(468)],
+    ['yearly falls back to price when blank', blankYearly, 'yearly', byn(468)],
     ['free monthly', free, 'monthly', 'бесплатно'],
     ['free yearly', free, 'yearly', 'бесплатно'],
-    ['default plan yearly equals monthly', PRIMARY_DEFAULT_PLANS[2] as TariffPlan, 'yearly', `${ru(1788)} BYN`],
+    ['default plan yearly equals monthly', PRIMARY_DEFAULT_PLANS[2] as TariffPlan, 'yearly', byn(1788)],
   ])('%s', (_label, p, period, expected) => {
     expect(planPrice(p, period)).toBe(expected);
   });

@@ -2,7 +2,8 @@
  * Tariff plan rules of the tariff page (spec §2, §4, §9): which plans to show, in what order,
  * how prices and limits read, and which button each card carries.
  */
-import { commonMessages, tariffsMessages } from './messages.ts';
+import { tariffsMessages } from './messages.ts';
+import { DEFAULT_CURRENCY, formatMoney, toMinorUnits } from './money.ts';
 
 /** One plan as `GET /schools_tariff/` returns it (spec §3). A null limit means unlimited. */
 export interface TariffPlan {
@@ -165,25 +166,16 @@ export function isHit(index: number): boolean {
   return index === HIT_INDEX;
 }
 
-function formatAmount(amount: number): string {
-  const fraction = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat('ru-RU', {
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  }).format(amount);
-}
-
 /**
- * A BYN price as the card shows it: 'бесплатно' for zero, else '468 BYN' (ru-RU digits, so
- * '1 788 BYN' with a no-break group separator and '468,50 BYN' with kopecks). Text that is not
- * an amount comes back trimmed, without the currency.
+ * A plan's BYN price (a decimal string, spec §3) as the card shows it, through the platform's one
+ * money rule: 'бесплатно' for zero, '468 BYN', '1 788 BYN', '468,50 BYN'. Text that is not an
+ * amount comes back trimmed, without the currency.
  */
 export function formatPrice(value: string | number | null | undefined): string {
   const amount = parseAmount(value);
-  if (amount === 0) return commonMessages.free;
   // Text that is not an amount is shown as given rather than dressed up as a price.
   if (!Number.isFinite(amount)) return String(value ?? '').trim();
-  return `${formatAmount(amount)} ${tariffsMessages.currency}`;
+  return formatMoney(toMinorUnits(amount, DEFAULT_CURRENCY), DEFAULT_CURRENCY);
 }
 
 /** The price of a card for a period; yearly falls back to the monthly price when unset. */

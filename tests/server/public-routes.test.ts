@@ -138,6 +138,7 @@ describe('GET /course_catalog/', () => {
       duration_days: 30,
       format: 'ONLINE',
       price: 4900,
+      currency: 'BYN',
       photo_url: null,
       school: owner.schoolName,
       school_title: 'Public Alpha',
@@ -179,6 +180,16 @@ describe('GET /course_catalog/', () => {
     const unknown = await call(t.app, 'GET', '/api/course_catalog/?school=no-such-school');
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it("answers each course's prices in its school's currency, on the catalogue, the preview and the landing", async () => {
+    const rub = await registerOwner(t.app, { schoolTitle: 'Рублёвая школа' });
+    const course = await addCourse(t.app, rub.schoolId, { name: 'Курс в рублях', price: 1250050 });
+    await t.app.ctx.db.update(schools).set({ currency: 'RUB' }).where(eq(schools.id, rub.schoolId));
+    const list = await call(t.app, 'GET', `/api/course_catalog/?school=${rub.schoolName}`);
+    expect(list.body!.results).toEqual([expect.objectContaining({ course_id: course.id, price: 12500.5, currency: 'RUB' })]);
+    expect((await call(t.app, 'GET', `/api/course_catalog/${course.id}/`)).body!.course).toMatchObject({ price: 12500.5, currency: 'RUB' });
+    expect((await call(t.app, 'GET', `/api/${rub.schoolName}/course_landing/${course.id}/`)).body!.course).toMatchObject({ currency: 'RUB' });
   });
 
   it('hides the courses of a school whose plan has lapsed', async () => {

@@ -71,8 +71,8 @@ describe('InvoicePage: the list', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Счета на оплату');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['CH-2F1C9A0E', day('2026-03-05T12:00:00.000Z'), 'Middle', formatMoney(2844, 'BYN'), 'Ожидает оплаты'],
-      ['CH-7A0B1C2D', day('2026-02-01T12:00:00.000Z'), 'Junior', formatMoney(468, 'BYN'), 'Оплачен'],
+      ['CH-2F1C9A0E', day('2026-03-05T12:00:00.000Z'), 'Middle', formatMoney(284400, 'BYN'), 'Ожидает оплаты'],
+      ['CH-7A0B1C2D', day('2026-02-01T12:00:00.000Z'), 'Junior', formatMoney(46800, 'BYN'), 'Оплачен'],
     ]);
     expect(within(table).getByRole('link', { name: 'CH-7A0B1C2D' }).getAttribute('href')).toBe(`/invoice?payment=${OTHER_ID}`);
     expect(screen.getByRole('link', { name: 'К тарифам' }).getAttribute('href')).toBe('/school/alpha/tariff-plans');
@@ -155,9 +155,9 @@ describe('InvoicePage: the document', () => {
     const table = within(doc).getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['№', 'Наименование', 'Кол-во', 'Сумма']);
-    expect(within(rows[1]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['1', 'Тариф «Middle» на 3 месяца', '1', formatMoney(2844, 'BYN')]);
+    expect(within(rows[1]!).getAllByRole('cell').map((td) => td.textContent)).toEqual(['1', 'Тариф «Middle» на 3 месяца', '1', formatMoney(284400, 'BYN')]);
     expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Итого');
-    expect(within(rows[2]!).getByRole('cell').textContent).toBe(formatMoney(284400 / 100, 'BYN'));
+    expect(within(rows[2]!).getByRole('cell').textContent).toBe(formatMoney(284400, 'BYN'));
 
     expect(screen.getByRole('link', { name: 'Все счета' }).getAttribute('href')).toBe('/invoice');
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${DOC_PATH}`]);

@@ -1,4 +1,4 @@
-import { $school, amountFromMinor, ApiError, appMessages, commonMessages, formatMoney, paginationWindow, Path, schoolPath } from '#core';
+import { $school, ApiError, appMessages, commonMessages, formatMoney, paginationWindow, Path, schoolPath } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { appSession } from '../app-session.ts';
@@ -74,8 +74,6 @@ const t = invoiceMessages;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const invoicePath = (paymentId: string) => `${Path.invoice}?payment=${encodeURIComponent(paymentId)}`;
-
-const money = (minor: number, currency: string) => formatMoney(amountFromMinor(minor), currency);
 
 function formatDate(iso: string): string {
   const date = new Date(iso);
@@ -200,7 +198,7 @@ function InvoiceListView({ school }: { school: string }) {
                 </td>
                 <td>{formatDate(invoice.date)}</td>
                 <td>{invoice.tariff}</td>
-                <td>{money(invoice.total, invoice.currency)}</td>
+                <td>{formatMoney(invoice.total, invoice.currency)}</td>
                 <td>
                   <StatusBadge status={invoice.status} />
                 </td>
@@ -311,7 +309,7 @@ function InvoiceDocument({ school, paymentId }: { school: string; paymentId: str
                 <td>{index + 1}</td>
                 <td>{item.name}</td>
                 <td>{item.quantity}</td>
-                <td>{money(item.amount, invoice.currency)}</td>
+                <td>{formatMoney(item.amount, invoice.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -320,7 +318,7 @@ function InvoiceDocument({ school, paymentId }: { school: string; paymentId: str
               <th scope="row" colSpan={3}>
                 {t.total}
               </th>
-              <td>{money(invoice.total, invoice.currency)}</td>
+              <td>{formatMoney(invoice.total, invoice.currency)}</td>
             </tr>
           </tfoot>
         </table>

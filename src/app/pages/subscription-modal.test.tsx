@@ -141,8 +141,8 @@ describe('SubscriptionModal: step 1 → step 2', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Тариф').nextElementSibling!.textContent).toBe('Middle');
     expect(within(dialog).getByText('Период').nextElementSibling!.textContent).toBe('1 месяц');
-    expect(within(dialog).getByText('К оплате').nextElementSibling!.textContent).toBe(`${formatMoney(948, 'RUB')} в месяц`);
-    expect(within(dialog).getByText('Итого').nextElementSibling!.textContent).toBe(formatMoney(948, 'RUB'));
+    expect(within(dialog).getByText('К оплате').nextElementSibling!.textContent).toBe(`${formatMoney(94800, 'RUB')} в месяц`);
+    expect(within(dialog).getByText('Итого').nextElementSibling!.textContent).toBe(formatMoney(94800, 'RUB'));
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Перейти к оплате' }));
   });
 
@@ -155,8 +155,8 @@ describe('SubscriptionModal: step 1 → step 2', () => {
     expect(sentBody(fetch)).toEqual({ tariff: 'Middle', subscription_type: 'upfront', pays_count: 3, promo_code: 'SPRING' });
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('Период').nextElementSibling!.textContent).toBe('3 месяца');
-    expect(within(dialog).getByText('К оплате').nextElementSibling!.textContent).toBe(`${formatMoney(948, 'RUB')} в месяц`);
-    expect(within(dialog).getByText('Итого').nextElementSibling!.textContent).toBe(formatMoney(2844, 'RUB'));
+    expect(within(dialog).getByText('К оплате').nextElementSibling!.textContent).toBe(`${formatMoney(94800, 'RUB')} в месяц`);
+    expect(within(dialog).getByText('Итого').nextElementSibling!.textContent).toBe(formatMoney(284400, 'RUB'));
   });
 
   it('sends no promo_code for a blank one and 12 months as pays_count 12', async () => {
@@ -174,8 +174,24 @@ describe('SubscriptionModal: step 1 → step 2', () => {
     openModal();
     fireEvent.click(radio('6 месяцев'));
     await toConfirmation();
-    expect(screen.getByText('К оплате').nextElementSibling!.textContent).toBe(`${formatMoney(948, 'BYN')} в месяц`);
-    expect(screen.getByText('Итого').nextElementSibling!.textContent).toBe(formatMoney(5688, 'BYN'));
+    expect(screen.getByText('К оплате').nextElementSibling!.textContent).toBe(`${formatMoney(94800, 'BYN')} в месяц`);
+    expect(screen.getByText('Итого').nextElementSibling!.textContent).toBe(formatMoney(568800, 'BYN'));
+  });
+
+  it("reads an answer without a currency as BYN, and a free order as 'бесплатно' without 'в месяц'", async () => {
+    stubApi(() => json({ ...reply(3, 0), plan: { amount: 0, months: 3, tariff: 'Middle' } }, 201));
+    openModal();
+    fireEvent.click(radio('3 месяца'));
+    await toConfirmation();
+    expect(screen.getByText('К оплате').nextElementSibling!.textContent).toBe('бесплатно');
+    expect(screen.getByText('Итого').nextElementSibling!.textContent).toBe('бесплатно');
+  });
+
+  it('writes BYN by default: "948 BYN в месяц"', async () => {
+    stubApi(() => json({ ...reply(1, 94800), plan: { amount: 94800, months: 1, tariff: 'Middle' } }, 201));
+    openModal();
+    await toConfirmation();
+    expect(screen.getByText('К оплате').nextElementSibling!.textContent).toMatch(/^948[\u00a0\u202f]BYN в месяц$/);
   });
 });
 

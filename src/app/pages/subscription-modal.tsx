@@ -1,9 +1,9 @@
 import {
-  amountFromMinor,
   amountPerMonth,
   ApiError,
   buildSubscribePayload,
   commonMessages,
+  currencyCode,
   formatMoney,
   isMonthOption,
   MONTH_OPTIONS,
@@ -39,12 +39,6 @@ export interface SubscriptionModalProps {
 type Step = 'choose' | 'confirm' | 'done';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
-/** The response's currency when it is an ISO code, else roubles (spec §9: "the modal shows rubles"). */
-function currencyOf(reply: SubscribeReply): string {
-  const code = reply.plan.currency;
-  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : 'RUB';
-}
 
 /** Only a web page may be opened as the payment page (never a javascript: or data: URL). */
 function paymentUrl(raw: string): string | null {
@@ -270,8 +264,8 @@ interface ConfirmationProps {
 function Confirmation({ reply, months: chosen, planName, error, payButton, onChange, onPay }: ConfirmationProps) {
   // The server says how many months this payment covers; the choice stands in if it does not.
   const months = isMonthOption(reply.plan.months) ? reply.plan.months : chosen;
-  const currency = currencyOf(reply);
-  const total = amountFromMinor(reply.plan.amount);
+  const currency = currencyCode(reply.plan.currency);
+  const total = reply.plan.amount;
   return (
     <div className="modal-body">
       <h3 className="modal-step-title">{s.confirmTitle}</h3>
@@ -286,9 +280,8 @@ function Confirmation({ reply, months: chosen, planName, error, payButton, onCha
         </div>
         <div>
           <dt>{s.payable}</dt>
-          <dd>
-            {formatMoney(amountPerMonth(total, months), currency)} {s.perMonth}
-          </dd>
+          {/* A free order reads 'бесплатно', not 'бесплатно в месяц'. */}
+          <dd>{total === 0 ? formatMoney(0, currency) : `${formatMoney(amountPerMonth(total, months), currency)} ${s.perMonth}`}</dd>
         </div>
         <div className="order-total">
           <dt>{s.total}</dt>

@@ -153,7 +153,7 @@ describe('TariffPlansPage plans', () => {
     render(<TariffPlansPage school="alpha" />);
     await screen.findByRole('heading', { level: 2, name: 'Junior' });
     expect(cardNames()).toEqual(['Junior', 'Middle', 'Senior']);
-    expect(card('Junior').querySelector('.tp-price')!.textContent).toBe('468 BYN / мес');
+    expect(card('Junior').querySelector('.tp-price')!.textContent).toBe('468\u00a0BYN / мес');
     expect(within(card('Senior')).getByText('Сотрудники').nextElementSibling!.textContent).toBe('Без ограничений');
   });
 
@@ -170,13 +170,13 @@ describe('TariffPlansPage plans', () => {
     const yearly = within(group).getByRole('button', { name: /На год/ });
     expect(yearly.textContent).toContain('Экономия 20%');
     expect(monthly.getAttribute('aria-pressed')).toBe('true');
-    expect(card('Middle').querySelector('.tp-price')!.textContent).toBe('948 BYN / мес');
+    expect(card('Middle').querySelector('.tp-price')!.textContent).toBe('948\u00a0BYN / мес');
 
     fireEvent.click(yearly);
     expect(yearly.getAttribute('aria-pressed')).toBe('true');
     expect(monthly.getAttribute('aria-pressed')).toBe('false');
     expect(cardNames()).toEqual(['Junior', 'Middle', 'Senior']);
-    expect(card('Middle').querySelector('.tp-price')!.textContent).toBe('9\u00a0100,80 BYN при оплате за год');
+    expect(card('Middle').querySelector('.tp-price')!.textContent).toBe('9\u00a0100,80\u00a0BYN при оплате за год');
   });
 
   it('shows a single plan alone, without the toggle', async () => {

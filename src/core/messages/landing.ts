@@ -5,6 +5,7 @@ export const landingMessages = {
   noCourse: 'Курс не указан',
   notFound: 'Курс не найден',
   contact: 'Связаться с нами',
+  price: 'Стоимость',
   lesson: ['урок', 'урока', 'уроков'] as const,
   day: ['день', 'дня', 'дней'] as const,
   programEmpty: 'Программа курса скоро появится',

@@ -1,6 +1,5 @@
 // Russian UI strings: tariffs. Quoted spec strings are word for word.
 export const tariffsMessages = {
-  currency: 'BYN',
   savePercent: 'Экономия 20%',
   monthly: 'Помесячно',
   yearly: 'На год',

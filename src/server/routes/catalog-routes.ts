@@ -23,6 +23,7 @@ export const CatalogCourse = Type.Object({
   format: Type.String(),
   /** Major units (the price column keeps minor units). */
   price: Type.Number(),
+  currency: Type.String({ description: 'Валюта школы, ISO 4217 (например "BYN")' }),
   photo_url: Nullable(Type.String()),
   school: Type.String(),
   school_title: Type.String(),

@@ -38,6 +38,7 @@ export const courseWithSchool = {
   schoolName: schools.name,
   schoolTitle: schools.title,
   contactLink: schools.contactLink,
+  currency: schools.currency,
 };
 
 export interface CourseWithSchool {
@@ -45,6 +46,8 @@ export interface CourseWithSchool {
   schoolName: string;
   schoolTitle: string;
   contactLink: string | null;
+  /** The school's ISO 4217 code: course prices are in it. */
+  currency: string;
 }
 
 export function courseBody(ctx: Pick<AppContext, 'config'>, row: CourseWithSchool) {
@@ -53,6 +56,7 @@ export function courseBody(ctx: Pick<AppContext, 'config'>, row: CourseWithSchoo
     name: row.course.name,
     description: row.course.description,
     price: majorUnits(row.course.price),
+    currency: row.currency,
     duration_days: row.course.durationDays,
     format: row.course.format,
     photo_url: publicFileUrl(ctx, row.course.photo),

@@ -12,9 +12,12 @@ describe('catalog data helpers', () => {
     expect(catalogPageSize(-3)).toBe(1);
   });
 
-  it("shows price 0 as 'бесплатно' (spec §9), else roubles", () => {
-    expect(coursePrice(0)).toBe('бесплатно');
-    expect(coursePrice(4990)).toBe(formatMoney(4990, 'RUB'));
+  it("writes the price in the school's currency, price 0 as 'бесплатно' (spec §9)", () => {
+    expect(coursePrice({ price: 0, currency: 'RUB' })).toBe('бесплатно');
+    expect(coursePrice({ price: 4990, currency: 'RUB' })).toBe(formatMoney(499000, 'RUB'));
+    expect(coursePrice({ price: 2900.5, currency: 'BYN' })).toMatch(/^2[\u00a0\u202f]900,50[\u00a0\u202f]BYN$/);
+    // A server without the currency field: the platform's BYN.
+    expect(coursePrice({ price: 4900 })).toBe(formatMoney(490000, 'BYN'));
   });
 
   it('writes the duration with the Russian plural, nothing without one', () => {

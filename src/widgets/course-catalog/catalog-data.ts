@@ -1,4 +1,4 @@
-import { formatMoney, plural, type LandingInput, catalogMessages, commonMessages } from '#core';
+import { formatMoney, plural, toMinorUnits, type LandingInput, catalogMessages } from '#core';
 
 /** One card of GET course_catalog/. */
 export interface CatalogCourse {
@@ -9,6 +9,8 @@ export interface CatalogCourse {
   format?: string | null;
   /** Major units of the school's currency. */
   price: number;
+  /** The school's ISO 4217 currency; a server that sends none means BYN. */
+  currency?: string;
   photo_url: string | null;
   /** The school's URL name. */
   school: string;
@@ -36,9 +38,10 @@ export function catalogPageSize(value: number | undefined): number {
   return Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(value)));
 }
 
-/** Spec §9: price 0 is 'бесплатно'. */
-export function coursePrice(price: number | null | undefined): string {
-  return !price ? commonMessages.free : formatMoney(price, 'RUB');
+/** A course price in the school's currency through the platform's money rule (0 is 'бесплатно'). */
+export function coursePrice(course: Pick<CatalogCourse, 'price' | 'currency'>): string {
+  const currency = course.currency ?? '';
+  return formatMoney(toMinorUnits(Number(course.price) || 0, currency), currency);
 }
 
 /** '30 дней'; '' when the course has no duration. */

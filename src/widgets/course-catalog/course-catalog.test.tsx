@@ -8,8 +8,8 @@ import { CourseCatalog } from './course-catalog.tsx';
 import { json } from '../../../tests/helpers/json-response.ts';
 
 const text = catalogMessages;
-/** The money text as Testing Library reads it (it folds Intl's no-break spaces into spaces). */
-const rub = (amount: number) => formatMoney(amount, 'RUB').replace(/\s/g, ' ');
+/** The money text (major units) as Testing Library reads it (it folds Intl's no-break spaces into spaces). */
+const rub = (amount: number) => formatMoney(amount * 100, 'RUB').replace(/\s/g, ' ');
 const API = 'https://coursehub.example';
 
 const python: CatalogCourse = {
@@ -19,6 +19,7 @@ const python: CatalogCourse = {
   duration_days: 30,
   format: 'online',
   price: 12900,
+  currency: 'RUB',
   photo_url: '/media/courses/python.jpg',
   school: 'code-school',
   school_title: 'Школа программирования «Код»',
@@ -40,7 +41,7 @@ function pageOf(results: CatalogCourse[], count = results.length): CatalogPage {
 }
 
 const detail: CourseDetail = {
-  course: { course_id: 11, name: python.name, description: python.description, price: 12900, duration_days: 30, format: 'online', school: 'code-school', school_title: python.school_title },
+  course: { course_id: 11, name: python.name, description: python.description, price: 12900, currency: 'RUB', duration_days: 30, format: 'online', school: 'code-school', school_title: python.school_title },
   landing: {
     header: { description: 'Станьте разработчиком за месяц: практика с первого урока.' },
     trainingProgram: {

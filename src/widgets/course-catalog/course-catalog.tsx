@@ -44,7 +44,7 @@ function CourseCard({ course, apiBase, onSelect }: { course: CatalogCourse; apiB
         {course.description ? <p className="card-description">{course.description}</p> : null}
         <p className="card-meta">
           <span className="price" part="price">
-            {coursePrice(course.price)}
+            {coursePrice(course)}
           </span>
           {duration ? <span className="card-duration">{duration}</span> : null}
         </p>

@@ -69,7 +69,7 @@ export function CoursePreview({
           <div>
             <dt>{text.price}</dt>
             <dd className="price" part="price">
-              {coursePrice(course.price)}
+              {coursePrice(course)}
             </dd>
           </div>
           {duration ? (

@@ -12,6 +12,7 @@ export const courseLandingStyles = `
 .header { display: flex; flex-direction: column; align-items: flex-start; gap: 0.75em; padding: 2.5em 1.5em; border: 0; background-color: color-mix(in srgb, var(--_accent) 14%, var(--_surface)); background-size: cover; background-position: center; }
 .header.has-photo { color: #fff; background-color: #2b2540; text-shadow: 0 1px 3px rgb(0 0 0 / 0.6); box-shadow: inset 0 0 0 100vmax rgb(0 0 0 / 0.45); }
 .course-name { margin: 0; font-size: clamp(1.5em, 5vw, 2em); line-height: 1.2; }
+.course-price { margin: 0; font-weight: 700; }
 .figures { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 1.5em; }
 .figures strong { font-size: 2em; color: var(--_accent); margin-right: 0.15em; }
 .chip-list, .review-list { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: var(--_gap); }

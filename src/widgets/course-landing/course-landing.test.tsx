@@ -100,6 +100,8 @@ describe('CourseLanding', () => {
     expect(header.style.backgroundImage).toContain(`${API}/uploads/python-bg.jpg`);
     expect(header.classList.contains('has-photo')).toBe(true);
     expect(within(header).getByRole('link', { name: 'Связаться с нами' }).getAttribute('href')).toBe('https://t.me/python_school');
+    // The price in the school's currency; this course's server sent none, so BYN.
+    expect(header.querySelector('.course-price')!.textContent).toMatch(/^Стоимость: 390[\u00a0\u202f]BYN$/);
 
     // stats: lesson count with plural, plus the course duration
     const stats = container.querySelector<HTMLElement>('[data-block="stats"]')!;
@@ -232,7 +234,7 @@ describe('CourseLanding', () => {
   it('fills what the server landing lacks and falls back to the course name', async () => {
     stubFetch(() =>
       json({
-        course,
+        course: { ...course, currency: 'RUB' },
         landing: {
           header: { name: '', description: '' },
           trainingProgram: { sections: [] },
@@ -245,6 +247,7 @@ describe('CourseLanding', () => {
     expect(within(container.querySelector<HTMLElement>('[data-block="header"]')!).getByText(course.description)).toBeTruthy();
     expect(container.querySelector('[data-block="trainingProgram"]')!.textContent).toContain('Программа курса скоро появится');
     expect(container.querySelector('[data-block="linkButton"]')).toBeNull();
+    expect(container.querySelector('.course-price')!.textContent).toMatch(/^Стоимость: 390[\u00a0\u202f]₽$/);
     // Hidden by default: the text blocks who_we_are, why_python, our_flagship_product, it_career and reviews.
     expect(blockOrder(container)).toEqual(['header', 'stats', 'audience', 'advantage', 'trainingPurpose', 'income', 'why_us', 'faq', 'how_learning_goes', 'trainingProgram', 'consultation']);
   });
@@ -274,6 +277,13 @@ describe('CourseLanding', () => {
     await screen.findByRole('heading', { name: 'Python с нуля до junior' });
     expect(fetch).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { blocks: 17 }));
+  });
+
+  it("shows a free course's price as 'бесплатно' (spec §9)", async () => {
+    stubFetch(() => json({ course: { ...course, price: 0, currency: 'BYN' }, landing: { header: { name: '', description: '' } } }));
+    const { container } = render(<CourseLanding apiBase={API} school="python-school" courseId={42} />);
+    await screen.findByRole('heading', { name: 'Python с нуля' });
+    expect(container.querySelector('.course-price')!.textContent).toBe('Стоимость: бесплатно');
   });
 
   it('loads another course when the course id changes after mount', async () => {

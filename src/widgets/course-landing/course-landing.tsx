@@ -1,4 +1,4 @@
-import { type ChipsBlock, type FaqBlock, type HeaderBlock, type Landing, LINK_BUTTON_COLOR, type LandingEntry, type LandingInput, landingWithDefaults, type LinkButtonBlock, type ListBlock, orderedBlocks, pluralForm, type ReviewsBlock, type StatsBlock, type TextBlock, type TrainingProgramBlock, landingMessages } from '#core';
+import { type ChipsBlock, type FaqBlock, type HeaderBlock, type Landing, LINK_BUTTON_COLOR, type LandingEntry, type LandingInput, landingWithDefaults, type LinkButtonBlock, type ListBlock, orderedBlocks, pluralForm, type ReviewsBlock, type StatsBlock, type TextBlock, type TrainingProgramBlock, landingMessages, formatMoney, toMinorUnits } from '#core';
 import { useEffect, type ReactNode } from 'react';
 import { AppealForm } from '../shared/appeal-form.tsx';
 import { getPublic, resolveApiBase } from '../shared/public-client.ts';
@@ -18,7 +18,10 @@ export interface LandingCourse {
   course_id: number;
   name: string;
   description?: string;
+  /** Major units of the school's currency. */
   price?: number;
+  /** The school's ISO 4217 currency; a server that sends none means BYN. */
+  currency?: string;
   duration_days?: number | null;
   format?: string;
   school?: string;
@@ -154,6 +157,11 @@ function Header({ block, context }: { block: HeaderBlock; context: Context }) {
     >
       <h2 className="course-name">{name}</h2>
       {description ? <p className="text">{description}</p> : null}
+      {typeof context.course.price === 'number' ? (
+        <p className="course-price" part="price">
+          {t.price}: {formatMoney(toMinorUnits(context.course.price, context.course.currency ?? ''), context.course.currency ?? '')}
+        </p>
+      ) : null}
       {contact ? (
         <a className="ch-button" part="button" href={contact} target="_blank" rel="noopener noreferrer">
           {t.contact}

@@ -55,7 +55,7 @@ describe('Tariffs', () => {
     // The 'ХИТ' badge sits on the second card only.
     expect(within(cards[1]!).getByText('ХИТ')).toBeTruthy();
     expect(screen.getAllByText('ХИТ')).toHaveLength(1);
-    expect(cards[1]!.querySelector('.price')!.textContent).toBe('468 BYN / мес');
+    expect(cards[1]!.querySelector('.price')!.textContent).toBe('468\u00a0BYN / мес');
     expect(within(cards[1]!).getByText('Курсы').nextSibling?.textContent).toContain('1');
     expect(within(cards[1]!).getByText('Ученики в месяц').nextSibling?.textContent).toContain('10');
   });
@@ -75,7 +75,7 @@ describe('Tariffs', () => {
     expect(yearly.getAttribute('aria-pressed')).toBe('true');
     expect(cardNames()).toEqual(['Junior', 'Middle', 'Senior']);
     const senior = card('Senior')!;
-    expect(senior.querySelector('.price')!.textContent).toBe('17\u00a0164,80 BYN при оплате за год');
+    expect(senior.querySelector('.price')!.textContent).toBe('17\u00a0164,80\u00a0BYN при оплате за год');
     // Senior has no staff limit.
     expect(within(senior).getByText('Сотрудники').nextSibling?.textContent).toContain('Без ограничений');
 
@@ -111,8 +111,8 @@ describe('Tariffs', () => {
     render(<Tariffs apiBase={API} emit={emit} />);
     await screen.findByRole('heading', { name: 'Junior' });
     expect(cardNames()).toEqual(['Junior', 'Middle', 'Senior']);
-    expect(card('Junior')!.querySelector('.price')!.textContent).toBe('468 BYN / мес');
-    expect(card('Senior')!.querySelector('.price')!.textContent).toBe('1\u00a0788 BYN / мес');
+    expect(card('Junior')!.querySelector('.price')!.textContent).toBe('468\u00a0BYN / мес');
+    expect(card('Senior')!.querySelector('.price')!.textContent).toBe('1\u00a0788\u00a0BYN / мес');
     expect(screen.queryByRole('alert')).toBeNull();
     await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { plans: 3, source: 'defaults' }));
     expect(emit).not.toHaveBeenCalledWith('ch-error', expect.anything());
