@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +29,7 @@ import { registerFormBodies } from './services/form-bodies.ts';
 import { createMailer } from './services/mailer.ts';
 import { pruneOldRows, RETENTION_INTERVAL_MS } from './services/retention.ts';
 import { corsDelegator, registerPublicResponses } from './services/public-routes.ts';
+import { registerSecurityHeaders } from './services/security-headers.ts';
 import { createSessionGate } from './services/session-gate.ts';
 import { assertNoDemoPassword, seedDemo } from './seed/demo.ts';
 import { registerWidgetFiles } from './widget-files.ts';
@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logger = true, logStream, now
   // HSTS and upgrade-insecure-requests only where the platform is served over https: on the plain
   // http of a local demo they would break every later visit to that host.
   const https = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     hsts: https,
     contentSecurityPolicy: {
       directives: {

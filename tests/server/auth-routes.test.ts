@@ -17,8 +17,10 @@ describe('registration of a school owner', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ user: { email: 'owner@example.com' }, school: { name: 'Shkola_Romashka', title: 'Школа Ромашка', role: 'Admin' } });
     const schoolsRes = await call(t.app, 'GET', '/api/user-schools/', { token: res.body!.access as string });
+    // The owner is the school's super admin (spec role 5) and its admin: two ways in.
     expect(schoolsRes.body).toEqual([
-      expect.objectContaining({ name: 'Shkola_Romashka', role: 'Admin', is_owner: true, tariff_name: 'Start', tariff_paid: false, active: true }),
+      expect.objectContaining({ name: 'Shkola_Romashka', role: 'SuperAdmin', is_owner: true, tariff_name: 'Start', tariff_paid: false, active: true, currency: 'BYN' }),
+      expect.objectContaining({ name: 'Shkola_Romashka', role: 'Admin', is_owner: true, tariff_name: 'Start', tariff_paid: false, active: true, currency: 'BYN' }),
     ]);
     const [school] = await t.app.ctx.db.select().from(schools).where(eq(schools.name, 'Shkola_Romashka'));
     const days = (school!.trialEndDate!.getTime() - t.clock.now.getTime()) / 86_400_000;

@@ -20,7 +20,8 @@ describe('the embedded database', () => {
       const login = await call(first, 'POST', '/api/login/', { body: { login: account.email, password: DEMO_PASSWORD } });
       expect(login.status, account.email).toBe(200);
       const schools = await call(first, 'GET', '/api/user-schools/', { token: login.body!.access });
-      expect(schools.body).toEqual([expect.objectContaining({ name: 'Coursehub', role: account.role, active: true })]);
+      const roles = 'owner' in account ? ['SuperAdmin', account.role] : [account.role];
+      expect(schools.body).toEqual(roles.map((role) => expect.objectContaining({ name: 'Coursehub', role, active: true })));
     }
     const created = await call(first, 'POST', '/api/register-school-owner/', {
       body: { school_name: 'Persistent School', email: 'keep@example.com', password: 'Secret-pass-1', password_confirmation: 'Secret-pass-1' },
@@ -32,7 +33,7 @@ describe('the embedded database', () => {
     const login = await call(second, 'POST', '/api/login/', { body: { login: 'keep@example.com', password: 'Secret-pass-1' } });
     expect(login.status).toBe(200);
     const schools = await call(second, 'GET', '/api/user-schools/', { token: login.body!.access });
-    expect(schools.body).toEqual([expect.objectContaining({ name: 'Persistent_School' })]);
+    expect(schools.body).toEqual([expect.objectContaining({ name: 'Persistent_School', role: 'SuperAdmin' }), expect.objectContaining({ name: 'Persistent_School', role: 'Admin' })]);
     // The same secret keeps earlier access tokens valid across the restart.
     expect((await call(second, 'GET', '/api/user/', { token: created.body!.access })).status).toBe(200);
     await second.close();

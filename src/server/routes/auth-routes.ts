@@ -44,6 +44,8 @@ const UserSchool = Type.Object({
   trial_end_date: Type.Union([Type.String(), Type.Null()]),
   contact_link: Type.Union([Type.String(), Type.Null()]),
   test_course: Type.Boolean(),
+  /** ISO 4217 code of the school's prices. */
+  currency: Type.String(),
 });
 
 const UserBody = Type.Object({
@@ -256,7 +258,10 @@ export async function authRoutes(app: App): Promise<void> {
         .where(eq(schoolMembers.userId, user.id))
         .orderBy(sql`${schools.title} collate "C"`);
       const now = ctx.now();
-      return rows.map(({ school, role, tariffName, headerId }) => ({
+      // The owner comes in twice: as the spec's super admin (role 5: the school's settings, staff,
+      // logs and plan) and as its admin (courses and the rest); choose-school offers both.
+      const entries = rows.flatMap((row) => (row.school.ownerId === user.id ? [{ ...row, role: 'SuperAdmin' }, row] : [row]));
+      return entries.map(({ school, role, tariffName, headerId }) => ({
         school_id: school.id,
         name: school.name,
         title: school.title,
@@ -269,6 +274,7 @@ export async function authRoutes(app: App): Promise<void> {
         trial_end_date: school.trialEndDate?.toISOString() ?? null,
         contact_link: school.contactLink,
         test_course: school.testCourse,
+        currency: school.currency,
       }));
     },
   );

@@ -5,9 +5,11 @@ import { autowebinars, courseLandings, courses, lessons, promoCodes, schoolHeade
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 
 export const DEMO_SCHOOL = 'Coursehub';
-/** The password of the three demo accounts (also in the README). */
+/** The password of the demo accounts (also in the README). */
 export const DEMO_PASSWORD = 'coursehub-demo';
+/** The demo school's people; its owner is an admin too, and the spec's super admin (role 5). */
 export const DEMO_ACCOUNTS = [
+  { email: 'owner@coursehub.ru', role: 'Admin', owner: true, firstName: 'Ольга', lastName: 'Основателева' },
   { email: 'admin@coursehub.ru', role: 'Admin', firstName: 'Анна', lastName: 'Администратова' },
   { email: 'teacher@coursehub.ru', role: 'Teacher', firstName: 'Пётр', lastName: 'Преподавателев' },
   { email: 'student@coursehub.ru', role: 'Student', firstName: 'Сергей', lastName: 'Студентов' },
@@ -98,21 +100,22 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const ids: Record<string, number> = {};
+    const ids = new Map<string, number>();
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await tx
         .insert(users)
         .values({ email: account.email, passwordHash, emailVerified: true, firstName: account.firstName, lastName: account.lastName })
         .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
         .returning({ id: users.id });
-      ids[account.role] = user!.id;
+      ids.set(account.email, user!.id);
     }
+    const owner = DEMO_ACCOUNTS.find((account) => 'owner' in account)!;
     const [school] = await tx
       .insert(schools)
       .values({
         name: DEMO_SCHOOL,
         title: 'CourseHub',
-        ownerId: ids.Admin!,
+        ownerId: ids.get(owner.email)!,
         tariffId: 4, // Senior: the demo shows everything, without limits getting in the way
         usedTrial: true,
         trialEndDate: now,
@@ -123,7 +126,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .returning({ id: schools.id });
     const schoolId = school!.id;
     await tx.insert(schoolHeaders).values({ schoolId, name: 'CourseHub', description: 'Демонстрационная школа платформы CourseHub.' });
-    await tx.insert(schoolMembers).values(DEMO_ACCOUNTS.map((a) => ({ schoolId, userId: ids[a.role]!, role: a.role })));
+    await tx.insert(schoolMembers).values(DEMO_ACCOUNTS.map((a) => ({ schoolId, userId: ids.get(a.email)!, role: a.role })));
     for (const [courseIndex, course] of DEMO_COURSES.entries()) {
       const [row] = await tx
         .insert(courses)

@@ -43,6 +43,10 @@ function routePattern(url: string): RegExp {
 /** Every method the private API uses: a cross-origin PATCH, PUT or DELETE must pass its preflight. */
 export const PRIVATE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** An allowed origin of the private API: `origin: true` reflects the request's own Origin. */
+const PRIVATE_CORS: FastifyCorsOptions = { origin: true, credentials: true, methods: PRIVATE_METHODS, maxAge: 600 };
+const DENIED_CORS: FastifyCorsOptions = { origin: false };
+
 /**
  * The CORS options per request for @fastify/cors' `delegator`: public routes (config
  * `public: true`) get `*` without credentials, the others, with credentials, only the origins
@@ -69,10 +73,10 @@ export function corsDelegator(app: App, allowOrigin: (origin: string) => Promise
     if (isPublic(request)) return callback(null, PUBLIC_CORS);
     const origin = request.headers.origin;
     // No Origin: not a cross-origin browser call, nothing to allow.
-    if (!origin) return callback(null, { origin: false });
+    if (!origin) return callback(null, DENIED_CORS);
     allowOrigin(origin).then(
-      (allowed) => callback(null, { origin: allowed ? origin : false, credentials: true, methods: PRIVATE_METHODS, maxAge: 600 }),
-      (error: unknown) => callback(error as Error, { origin: false }),
+      (allowed) => callback(null, allowed ? PRIVATE_CORS : DENIED_CORS),
+      (error: unknown) => callback(error as Error, DENIED_CORS),
     );
   };
 }

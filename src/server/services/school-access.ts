@@ -1,11 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.ts';
 import { schoolMembers, schools } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 import { requireAuth } from './auth.ts';
 
+/** A membership's role, as school_members keeps it. */
 export type MemberRole = 'Admin' | 'Teacher' | 'Student';
+/** What a route may ask for: a membership role, or 'SuperAdmin', the school's owner (spec role 5). */
+export type SchoolRole = MemberRole | 'SuperAdmin';
 export type School = typeof schools.$inferSelect;
 
 export const schoolNotFound = () => notFound('Школа не найдена.', 'SCHOOL_NOT_FOUND');
@@ -17,43 +21,66 @@ export function schoolIsActive(school: Pick<School, 'tariffId' | 'trialEndDate' 
   return ends.some((end) => end > now);
 }
 
-async function memberRole(app: App, schoolId: number, userId: number): Promise<MemberRole | null> {
+/** The school as the caller sees it: the row, their membership role, and the impersonating admin's. */
+interface Access {
+  school: School;
+  role: MemberRole | null;
+  impersonatorRole: MemberRole | null;
+}
+
+const impersonator = alias(schoolMembers, 'impersonator');
+// Per request: a route that checks twice (or checks, then reads the school) queries once.
+const lookups = new WeakMap<FastifyRequest, Map<string, Promise<Access | null>>>();
+
+/** One query: the school by its name (the lower(name) unique index) or id, with both roles. */
+async function loadAccess(app: App, school: { name: string } | { id: number }, userId: number, impersonatorId: number | null): Promise<Access | null> {
   const [row] = await app.ctx.db
-    .select({ role: schoolMembers.role })
-    .from(schoolMembers)
-    .where(and(eq(schoolMembers.schoolId, schoolId), eq(schoolMembers.userId, userId)));
-  return (row?.role as MemberRole | undefined) ?? null;
+    .select({ school: schools, role: schoolMembers.role, impersonatorRole: impersonator.role })
+    .from(schools)
+    .leftJoin(schoolMembers, and(eq(schoolMembers.schoolId, schools.id), eq(schoolMembers.userId, userId)))
+    // No impersonator: the join matches nothing (ids are positive).
+    .leftJoin(impersonator, and(eq(impersonator.schoolId, schools.id), eq(impersonator.userId, impersonatorId ?? 0)))
+    .where('name' in school ? eq(sql`lower(${schools.name})`, school.name.toLowerCase()) : eq(schools.id, school.id));
+  return row ? { school: row.school, role: row.role as MemberRole | null, impersonatorRole: row.impersonatorRole as MemberRole | null } : null;
+}
+
+function cachedAccess(app: App, request: FastifyRequest, school: { name: string } | { id: number }, userId: number, impersonatorId: number | null) {
+  let cache = lookups.get(request);
+  if (!cache) lookups.set(request, (cache = new Map()));
+  const key = 'name' in school ? `n:${school.name.toLowerCase()}` : `i:${school.id}`;
+  let access = cache.get(key);
+  if (!access) cache.set(key, (access = loadAccess(app, school, userId, impersonatorId)));
+  return access;
 }
 
 /**
  * Loads a school and checks, in the database, that the caller has one of `roles` in it. Every
- * school-scoped route goes through here. A lapsed plan leaves the school to its admins (they
- * can pay); everyone else gets 451, which the app turns into /access-denied.
+ * school-scoped route goes through here. 'SuperAdmin' is granted to the school's owner (who is
+ * also its admin). A lapsed plan leaves the school to its admins (they can pay); everyone else
+ * gets 451, which the app turns into /access-denied. Returns the role the route was let in by.
  */
-export async function requireSchoolRole(
+export async function requireSchoolRole<R extends SchoolRole>(
   app: App,
   request: FastifyRequest,
   school: { name: string } | { id: number },
-  roles: readonly MemberRole[],
-): Promise<{ school: School; role: MemberRole }> {
+  roles: readonly R[],
+): Promise<{ school: School; role: R }> {
   const { userId, impersonatorId } = requireAuth(request);
-  const [row] = await app.ctx.db
-    .select()
-    .from(schools)
-    // Names are unique case-insensitively: matching on lower(name) is the same school, by its index.
-    .where('name' in school ? eq(sql`lower(${schools.name})`, school.name.toLowerCase()) : eq(schools.id, school.id));
-  if (!row) throw schoolNotFound();
-  const role = await memberRole(app, row.id, userId);
+  const access = await cachedAccess(app, request, school, userId, impersonatorId);
+  if (!access) throw schoolNotFound();
+  const { school: row, role, impersonatorRole } = access;
   if (!role) throw forbidden('Вы не состоите в этой школе.', 'NOT_A_MEMBER');
   // An impersonated session reaches only schools the real actor administers: a student who also
   // studies elsewhere must not open that other school to this admin.
-  if (impersonatorId !== null && (await memberRole(app, row.id, impersonatorId)) !== 'Admin') {
-    throw forbidden('Вы не состоите в этой школе.', 'NOT_A_MEMBER');
-  }
+  if (impersonatorId !== null && impersonatorRole !== 'Admin') throw forbidden('Вы не состоите в этой школе.', 'NOT_A_MEMBER');
   request.schoolId = row.id;
-  if (!roles.includes(role)) throw forbidden();
+  // The owner's role 5 is never lent to a "view as" session.
+  const owner = impersonatorId === null && row.ownerId === userId;
+  const allowed = roles as readonly SchoolRole[];
+  const granted = allowed.includes(role) ? role : owner && allowed.includes('SuperAdmin') ? 'SuperAdmin' : null;
+  if (!granted) throw forbidden();
   if (role !== 'Admin' && !schoolIsActive(row, app.ctx.now())) {
     throw new AppError(451, 'SCHOOL_SUSPENDED', 'Доступ к школе приостановлен: тариф школы не оплачен.');
   }
-  return { school: row, role };
+  return { school: row, role: granted as R };
 }
