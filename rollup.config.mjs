@@ -8,6 +8,7 @@ import replace from '@rollup/plugin-replace';
 import { readFileSync } from 'node:fs';
 import esbuild, { minify } from 'rollup-plugin-esbuild';
 import { aliases } from './tools/aliases.mjs';
+import { precompress } from './tools/precompress.mjs';
 import { widgetDeclarations } from './tools/widget-declarations.mjs';
 
 /** Copies a file next to the bundle (a strict CSP allows no inline styles). */
@@ -40,6 +41,8 @@ const plugins = ({ preact = false } = {}) => [
   // The transform above minifies our sources; this minifies whole chunks, dependencies included
   // (React ships its production build unminified).
   minify({ target: 'es2022', legalComments: 'none' }),
+  // Last step: .br and .gz beside every text file the bundle wrote (copied assets included).
+  precompress(),
 ];
 
 /** The widget bundles need only the attribute mapping of widget-specs.json, not its descriptions. */
