@@ -1,7 +1,6 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -23,6 +22,7 @@ import { registerRoutes } from './routes/index.ts';
 import { registerAccessLog } from './services/access-log.ts';
 import { registerAuth } from './services/auth.ts';
 import { registerHttpCache } from './services/http-cache.ts';
+import { precompressedBody, registerCompression } from './services/compression.ts';
 import { createOriginCheck } from './services/allowed-origins.ts';
 import { createBackgroundJobs } from './services/background-jobs.ts';
 import { registerFormBodies } from './services/form-bodies.ts';
@@ -32,6 +32,7 @@ import { corsDelegator, registerPublicResponses } from './services/public-routes
 import { registerSecurityHeaders } from './services/security-headers.ts';
 import { createSessionGate } from './services/session-gate.ts';
 import { assertNoDemoPassword, seedDemo } from './seed/demo.ts';
+import { serveBuiltFiles } from './static-files.ts';
 import { registerWidgetFiles } from './widget-files.ts';
 
 export interface BuildAppOptions {
@@ -140,6 +141,8 @@ export async function buildApp({ config, database, logger = true, logStream, now
   });
   await app.register(multipart, { limits: { fileSize: 7 * 1024 * 1024, files: 1 } });
   registerFormBodies(app);
+  // br or gzip for every route registered from here on (the API, its docs, the static files).
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'CourseHub API', version: '1.0.0', description: 'API платформы CourseHub. Ошибки: {code, message, fields?}.' },
@@ -155,13 +158,16 @@ export async function buildApp({ config, database, logger = true, logStream, now
   await registerWidgetFiles(app, config.staticDir);
   const appDir = join(config.staticDir, 'app');
   if (existsSync(appDir)) {
-    await app.register(fastifyStatic, { root: appDir, prefix: '/app/', maxAge: 0 });
+    // Hashed chunks are cached for good; main.js, app.css, the manifest and icons keep their
+    // names, so they are revalidated (static-files.ts).
+    await serveBuiltFiles(app, { root: appDir, prefix: '/app/', revalidated: 'public, max-age=0, must-revalidate' });
   }
 
-  // Every other GET outside /api is a route of the single-page app.
+  // Every other GET outside /api is a route of the single-page app: one page, compressed once.
+  const indexPage = precompressedBody(indexHtml());
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html; charset=utf-8').send(indexHtml());
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexPage(request, reply));
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: 'Адрес не найден.' });
   });

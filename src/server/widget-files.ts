@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App } from './context.ts';
+import { serveBuiltFiles } from './static-files.ts';
 
 /** Files of the demo data (the demo webinar's video), kept in the repository under assets/demo. */
 export const DEMO_ASSETS_DIR = fileURLToPath(new URL('../../assets/demo/', import.meta.url));
@@ -16,7 +17,7 @@ const crossOrigin = (res: { setHeader(name: string, value: string): unknown }) =
  * Serves the built widgets at /widgets/ to any site: CORS for module scripts, and a cross-origin
  * resource policy so the classic loader script may be embedded elsewhere. Loader and entry files
  * keep their names (site owners paste them), so they are revalidated; the hashed chunks are
- * immutable.
+ * immutable (static-files.ts). Both go precompressed.
  */
 export async function registerWidgetFiles(app: App, staticDir: string): Promise<void> {
   // The service worker must be served from the root to control the whole platform.
@@ -30,14 +31,5 @@ export async function registerWidgetFiles(app: App, staticDir: string): Promise<
   await app.register(fastifyStatic, { root: DEMO_ASSETS_DIR, prefix: '/demo/', decorateReply: false, setHeaders: crossOrigin });
   const root = join(staticDir, 'widgets');
   if (!existsSync(root)) return;
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/widgets/',
-    decorateReply: false,
-    cacheControl: false,
-    setHeaders(res, path) {
-      crossOrigin(res);
-      res.setHeader('Cache-Control', path.includes('/chunks/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300, must-revalidate');
-    },
-  });
+  await serveBuiltFiles(app, { root, prefix: '/widgets/', revalidated: 'public, max-age=300, must-revalidate', setHeaders: crossOrigin });
 }

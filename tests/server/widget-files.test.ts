@@ -9,7 +9,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ch-widgets-'));
   mkdirSync(join(dir, 'widgets', 'chunks'), { recursive: true });
   writeFileSync(join(dir, 'widgets', 'ch.js'), '/* loader */');
-  writeFileSync(join(dir, 'widgets', 'chunks', 'runtime-abc123.js'), '/* runtime */');
+  writeFileSync(join(dir, 'widgets', 'chunks', 'runtime-Ab3_x-9Z.js'), '/* runtime */');
   t = await createTestApp({ staticDir: dir });
 });
 afterAll(() => t.close());
@@ -25,7 +25,7 @@ describe('widget files for other sites', () => {
   });
 
   it('lets browsers keep content-hashed chunks forever', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/widgets/chunks/runtime-abc123.js' });
+    const res = await t.app.inject({ method: 'GET', url: '/widgets/chunks/runtime-Ab3_x-9Z.js' });
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
