@@ -149,6 +149,22 @@ describe('GET /course_catalog/', () => {
     expect(second.body!.previous).toBe('/api/course_catalog/?p=1');
   });
 
+  it('gives the same order page by page, whether a page is read from the start or from the end', async () => {
+    const all = async (size: number) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page += 1) {
+        const res = await call(t.app, 'GET', `/api/course_catalog/?s=${size}&p=${page}`);
+        ids.push(...res.body!.results.map((c: { course_id: number }) => c.course_id));
+        if (!res.body!.next) return { ids, count: res.body!.count as number };
+      }
+    };
+    const [bySeven, byTwelve, byOne] = [await all(7), await all(12), await all(1)];
+    expect(bySeven.ids).toHaveLength(bySeven.count);
+    expect(new Set(bySeven.ids).size).toBe(bySeven.count);
+    expect(byTwelve.ids).toEqual(bySeven.ids);
+    expect(byOne.ids).toEqual(bySeven.ids);
+  });
+
   it('caps the page size at 12 and answers a page past the end with an empty list', async () => {
     const big = await call(t.app, 'GET', '/api/course_catalog/?s=50');
     expect(big.body!.results).toHaveLength(12);

@@ -5,7 +5,7 @@ import type { App } from '../context.ts';
 import { courses, schools } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { requireSchoolRole } from '../services/school-access.ts';
-import { pageEnvelope } from '../services/pagination.ts';
+import { pageEnvelope, pageSlice } from '../services/pagination.ts';
 import { publicRead } from '../services/public-routes.ts';
 import {
   courseBody, courseNotFound, courseWithSchool, landingBody, mergeLanding, saveLanding, storedLanding, visibleCourseSql,
@@ -84,15 +84,18 @@ export async function catalogRoutes(app: App): Promise<void> {
       );
       const [total] = await ctx.db.select({ n: count() }).from(courses).innerJoin(schools, eq(schools.id, courses.schoolId)).where(where);
       const countAll = total?.n ?? 0;
-      if ((page - 1) * size >= countAll) return pageEnvelope(request, [], countAll, page, size);
+      const slice = pageSlice(page, size, countAll);
+      if (!slice) return pageEnvelope(request, [], countAll, page, size);
+      // The catalogue's order is the partial index courses_catalog_order_idx, read either way.
       const rows = await ctx.db
         .select(courseWithSchool)
         .from(courses)
         .innerJoin(schools, eq(schools.id, courses.schoolId))
         .where(where)
-        .orderBy(asc(courses.order), desc(courses.id))
-        .limit(size)
-        .offset((page - 1) * size);
+        .orderBy(...(slice.fromEnd ? [desc(courses.order), asc(courses.id)] : [asc(courses.order), desc(courses.id)]))
+        .limit(slice.limit)
+        .offset(slice.offset);
+      if (slice.fromEnd) rows.reverse();
       return pageEnvelope(request, rows.map((row) => courseBody(ctx, row)), countAll, page, size);
     },
   );

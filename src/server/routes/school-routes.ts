@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -6,7 +6,7 @@ import { schoolDomains, schoolExtraRoles, schoolHeaders, schoolMembers, schools,
 import { badRequest, fieldError, forbidden, notFound } from '../errors.ts';
 import { requireUser } from '../services/auth.ts';
 import { avatarUrl } from '../services/avatars.ts';
-import { pageEnvelope } from '../services/pagination.ts';
+import { pageEnvelope, pageSlice } from '../services/pagination.ts';
 import { stripHtml } from '../services/plain-text.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../services/school-access.ts';
 import { availableSchoolName, createSchool, SCHOOL_TAKEN } from '../services/schools.ts';
@@ -276,7 +276,18 @@ export async function schoolRoutes(app: App): Promise<void> {
       const [total] = await ctx.db.select({ n: count() }).from(schoolMembers).where(where);
       const countAll = total?.n ?? 0;
       // A page past the end is simply empty (the original answered 404); no query needed.
-      if ((page - 1) * size >= countAll) return pageEnvelope(request, [], countAll, page, size);
+      const slice = pageSlice(page, size, countAll);
+      if (!slice) return pageEnvelope(request, [], countAll, page, size);
+      // The page's members first, from the index alone; names, pseudonyms and extra roles are then
+      // read for those rows only (an OFFSET would compute them for every row it skips).
+      const members = ctx.db
+        .select({ userId: schoolMembers.userId, schoolId: schoolMembers.schoolId, role: schoolMembers.role })
+        .from(schoolMembers)
+        .where(where)
+        .orderBy(slice.fromEnd ? desc(schoolMembers.userId) : asc(schoolMembers.userId))
+        .limit(slice.limit)
+        .offset(slice.offset)
+        .as('members');
       const rows = await ctx.db
         .select({
           id: users.id,
@@ -284,19 +295,16 @@ export async function schoolRoutes(app: App): Promise<void> {
           username: users.username,
           firstName: users.firstName,
           lastName: users.lastName,
-          role: schoolMembers.role,
+          role: members.role,
           avatar: users.avatar,
           pseudonym: userPseudonyms.pseudonym,
-          additionalRoles: sql<string[] | null>`(select array_agg(${schoolExtraRoles.roleName} order by ${schoolExtraRoles.roleName}) from ${schoolExtraRoles} where ${schoolExtraRoles.schoolId} = ${schoolMembers.schoolId} and ${schoolExtraRoles.userId} = ${schoolMembers.userId})`,
+          additionalRoles: sql<string[] | null>`(select array_agg(${schoolExtraRoles.roleName} order by ${schoolExtraRoles.roleName}) from ${schoolExtraRoles} where ${schoolExtraRoles.schoolId} = ${members.schoolId} and ${schoolExtraRoles.userId} = ${members.userId})`,
           dateJoined: users.dateJoined,
         })
-        .from(schoolMembers)
-        .innerJoin(users, eq(users.id, schoolMembers.userId))
-        .leftJoin(userPseudonyms, and(eq(userPseudonyms.schoolId, schoolMembers.schoolId), eq(userPseudonyms.userId, schoolMembers.userId)))
-        .where(where)
-        .orderBy(asc(users.id))
-        .limit(size)
-        .offset((page - 1) * size);
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .leftJoin(userPseudonyms, and(eq(userPseudonyms.schoolId, members.schoolId), eq(userPseudonyms.userId, members.userId)))
+        .orderBy(asc(members.userId));
       const results = rows.map((row) => ({
         id: row.id,
         email: row.email,
