@@ -44,7 +44,7 @@ export function startSessionIn(reply: SessionReply, school: SchoolChoice): void 
 
 /** Spec §2: choosing a school sets the school and the role in it; the user goes to the role's home there. */
 export function chooseSchool(school: SchoolChoice): void {
-  const state: SchoolState = { schoolName: school.name, contactLink: school.contact_link ?? '', schoolId: school.school_id, headerId: school.header_school ?? null };
+  const state: SchoolState = { schoolName: school.name, schoolTitle: school.title ?? '', contactLink: school.contact_link ?? '', schoolId: school.school_id, headerId: school.header_school ?? null };
   const role = roleFromName(school.role);
   selectSchool(state);
   setRole(role);

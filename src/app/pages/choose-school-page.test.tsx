@@ -30,7 +30,7 @@ describe('ChooseSchoolPage', () => {
     stubApi({ 'GET user-schools/': () => json(schools), 'GET user-invitations/': () => json([]) });
     render(<ChooseSchoolPage />);
     fireEvent.click(await screen.findByRole('button', { name: /Бета/ }));
-    expect($school.get()).toEqual({ schoolName: 'Beta', contactLink: '', schoolId: 2, headerId: null });
+    expect($school.get()).toEqual({ schoolName: 'Beta', schoolTitle: 'Бета', contactLink: '', schoolId: 2, headerId: null });
     expect($user.get().role).toBe(Role.Student);
   });
 

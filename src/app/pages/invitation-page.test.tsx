@@ -67,7 +67,7 @@ describe('InvitationPage', () => {
     second.resolve(json(session));
     await waitFor(() => expect($router.get()?.path).toBe('/school/Alpha/student-courses'));
     expect($user.get()).toMatchObject({ auth: true, authState: { access: 'acc', refresh: 'ref' }, userId: 9, email: 'new@example.ru', role: Role.Student });
-    expect($school.get()).toEqual({ schoolName: 'Alpha', contactLink: '', schoolId: 7, headerId: null });
+    expect($school.get()).toEqual({ schoolName: 'Alpha', schoolTitle: 'Школа Альфа', contactLink: '', schoolId: 7, headerId: null });
     const posts = sent.filter((request) => request.method === 'POST');
     expect(posts.map((request) => request.body)).toEqual([
       { first_name: 'Олег', last_name: '', password: 'secret-pass-1', password_confirmation: 'secret-pass-2' },
@@ -90,7 +90,7 @@ describe('InvitationPage', () => {
     fireEvent.click(screen.getByRole('button', { name: t.accept }));
     await waitFor(() => expect($user.get().userId).toBe(9));
     expect($impersonation.get()).toEqual(INITIAL_IMPERSONATION);
-    expect($school.get()).toEqual({ schoolName: 'Alpha', contactLink: '', schoolId: 7, headerId: null });
+    expect($school.get()).toEqual({ schoolName: 'Alpha', schoolTitle: 'Школа Альфа', contactLink: '', schoolId: 7, headerId: null });
   });
 
   it('lets an existing account accept, then sends it to sign in', async () => {

@@ -2,13 +2,16 @@ import { persistentAtom } from '../persistent-atom.ts';
 
 /** Spec §3 client state "school", persisted under `school`. */
 export interface SchoolState {
+  /** The URL name, e.g. 'Shkola_Romashka'. */
   schoolName: string;
+  /** The title the owner typed, e.g. 'Школа Ромашка'; absent in state saved before it was kept. */
+  schoolTitle?: string;
   contactLink: string;
   schoolId: number | null;
   headerId: number | null;
 }
 
-export const INITIAL_SCHOOL: SchoolState = { schoolName: '', contactLink: '', schoolId: null, headerId: null };
+export const INITIAL_SCHOOL: SchoolState = { schoolName: '', schoolTitle: '', contactLink: '', schoolId: null, headerId: null };
 
 export const $school = persistentAtom<SchoolState>('school', INITIAL_SCHOOL);
 
@@ -18,4 +21,9 @@ export function selectSchool(school: SchoolState): void {
 
 export function resetSchool(): void {
   $school.set(INITIAL_SCHOOL);
+}
+
+/** How the school reads on screen: its title, or its URL name when the title is unknown. */
+export function schoolDisplayName(school: SchoolState): string {
+  return school.schoolTitle?.trim() || school.schoolName;
 }
