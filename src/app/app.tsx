@@ -26,7 +26,8 @@ const TariffPlansPage = lazyPage(() => import('./pages/tariff-plans-page.tsx'));
 const WebinarPage = lazyPage(() => import('./pages/webinar-page.tsx'));
 const HelpPage = lazyPage(() => import('./pages/help/help-page.tsx'));
 const LegalPage = lazyPage(() => import('./pages/legal/legal-page.tsx'));
-const SchoolUsersPage = lazyPage(() => import('./pages/school-users-page.tsx'));
+const SettingsPage = lazyPage(() => import('./pages/settings-page.tsx'));
+const GroupsPage = lazyPage(() => import('./pages/groups-page.tsx'));
 const PwaPage = lazyPage(() => import('./pages/pwa-page.tsx'));
 const InvoicePage = lazyPage(() => import('./pages/invoice-page.tsx'));
 
@@ -43,7 +44,8 @@ function schoolPage(school: string, rest: string): ReactNode {
   if (rest === 'help-center') return <HelpPage />;
   if (rest === 'profile') return <ProfilePage />;
   if (rest === 'tariff-plans') return <TariffPlansPage school={school} />;
-  if (rest === 'settings/employees') return <SchoolUsersPage role={$user.get().role} />;
+  if (rest.startsWith('settings/')) return <SettingsPage school={school} tab={rest.slice('settings/'.length)} />;
+  if (rest === 'group') return <GroupsPage />;
   if (rest === 'pwa') return <PwaPage school={school} />;
   const section = rest.split('/')[0] as keyof typeof appMessages.routes;
   return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;

@@ -120,6 +120,22 @@ describe('redirect rules of spec §2', () => {
     });
   });
 
+  describe('index paths open their first tab (spec §2)', () => {
+    it.each([
+      ['admin: settings', admin, '/school/alpha/settings', '/school/alpha/settings/main'],
+      ['admin: settings/', admin, '/school/alpha/settings/', '/school/alpha/settings/main'],
+      ['super admin: settings', superAdmin, '/school/alpha/settings', '/school/alpha/settings/main'],
+      ['admin: a settings tab stays', admin, '/school/alpha/settings/promo', null],
+      ['admin: a course', admin, '/school/alpha/courses/create-course/9', '/school/alpha/courses/create-course/9/constructor'],
+      ['admin: a course/', admin, '/school/alpha/courses/create-course/9/', '/school/alpha/courses/create-course/9/constructor'],
+      ['admin: a course tab stays', admin, '/school/alpha/courses/create-course/9/materials', null],
+      ['teacher: settings is not its own (not found, no redirect)', teacher, '/school/alpha/settings', null],
+      ['student: a course it may not build', student, '/school/alpha/courses/create-course/9', null],
+    ])('%s: %s → %s', (_name, ctx, pathname, target) => {
+      expect(redirectFor({ ...ctx, pathname })).toBe(target);
+    });
+  });
+
   describe('the three demo accounts', () => {
     it.each([
       ['admin@coursehub.ru', Role.Admin, '/', '/school/Coursehub/courses'],

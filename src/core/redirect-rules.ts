@@ -1,4 +1,4 @@
-import { ROLE_HOME } from './role-routes.ts';
+import { indexRedirect, ROLE_HOME } from './role-routes.ts';
 import { Role, routeRole, type RoleId } from './roles.ts';
 import { parseSchoolPath, Path, SCHOOL_STATIC_PAGES, schoolPath } from './routes.ts';
 import { utmQuery, type UtmParams } from './utm.ts';
@@ -83,5 +83,7 @@ export function redirectFor(ctx: RedirectContext): string | null {
   const inSchool = parseSchoolPath(path);
   if (inSchool && inSchool.schoolName !== schoolName && !isStaticSchoolPage(path)) return home;
 
-  return null;
+  // An index path opens its first tab (spec §2: settings → main, a course → its constructor).
+  const child = inSchool ? indexRedirect(role, inSchool.rest) : null;
+  return child ? schoolPath(schoolName, child) : null;
 }

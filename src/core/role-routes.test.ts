@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenSchoolRoute, matchesRoute, ROLE_HOME, ROLE_ROUTES } from './role-routes.ts';
+import { ADMIN_SETTINGS, canOpenSchoolRoute, indexRedirect, matchesRoute, ROLE_HOME, ROLE_ROUTES, settingsTabs, SUPER_ADMIN_SETTINGS } from './role-routes.ts';
 
 describe('matchesRoute', () => {
   it.each([
@@ -45,7 +45,9 @@ describe('canOpenSchoolRoute: the role route sets of spec §2', () => {
     // Teacher: no course creation or settings.
     ['Teacher', 'home-work', true],
     ['Teacher', 'home-work/1/2/3', true],
+    ['Teacher', 'group', true],
     ['Teacher', 'group/5', true],
+    ['Admin', 'group', false],
     ['Teacher', 'courses-stats', true],
     ['Teacher', 'courses/bonus', true],
     ['Teacher', 'student-stats/77', true],
@@ -78,5 +80,31 @@ describe('canOpenSchoolRoute: the role route sets of spec §2', () => {
     for (const [role, home] of Object.entries(ROLE_HOME)) {
       expect(ROLE_ROUTES[role as keyof typeof ROLE_ROUTES]).toContain(home);
     }
+  });
+});
+
+describe('indexRedirect', () => {
+  it.each([
+    ['Admin', 'settings', 'settings/main'],
+    ['Admin', '/settings/', 'settings/main'],
+    ['SuperAdmin', 'settings', 'settings/main'],
+    ['Admin', 'courses/create-course/9', 'courses/create-course/9/constructor'],
+    ['Admin', 'courses/create-course/9/', 'courses/create-course/9/constructor'],
+    ['Admin', 'courses/create-course/9/constructor', null],
+    ['Admin', 'courses', null],
+    ['Teacher', 'settings', null],
+    ['Teacher', 'courses/create-course/9', null],
+    [null, 'settings', null],
+  ] as const)('%s: %s → %s', (role, path, target) => {
+    expect(indexRedirect(role, path)).toBe(target);
+  });
+});
+
+describe('settingsTabs', () => {
+  it("lists the role's settings tabs in its set's order", () => {
+    expect(settingsTabs('Admin')).toEqual([...ADMIN_SETTINGS]);
+    expect(settingsTabs('SuperAdmin')).toEqual([...SUPER_ADMIN_SETTINGS]);
+    expect(settingsTabs('Teacher')).toEqual([]);
+    expect(settingsTabs(null)).toEqual([]);
   });
 });

@@ -36,6 +36,8 @@ export const ROLE_ROUTES: Readonly<Record<RouteRole, readonly string[]>> = {
   ],
   Teacher: [
     'profile',
+    // The menu's 'Группы': the teacher's groups; a group's own page below it.
+    'group',
     'group/:group_id',
     'home-work',
     HOMEWORK_CHECK,
@@ -69,6 +71,32 @@ export const ROLE_HOME: Readonly<Record<RouteRole, string>> = {
   Teacher: 'courses',
   Student: 'student-courses',
 };
+
+/** Index paths that open one of their children (spec §2): settings → main, a course → its constructor. */
+const INDEX_REDIRECTS: readonly (readonly [index: string, child: string])[] = [
+  ['settings', 'main'],
+  ['courses/create-course/:course_id', 'constructor'],
+];
+
+/**
+ * The child path an index path of the role's set opens, e.g. 'settings' → 'settings/main', or null
+ * when the path is no such index or the role may not open the child.
+ */
+export function indexRedirect(role: RouteRole | null, childPath: string): string | null {
+  if (!role) return null;
+  const path = childPath.replace(/^\/+|\/+$/g, '');
+  for (const [index, child] of INDEX_REDIRECTS) {
+    const target = `${path}/${child}`;
+    if (matchesRoute(index, path) && ROLE_ROUTES[role].some((pattern) => matchesRoute(pattern, target))) return target;
+  }
+  return null;
+}
+
+/** The tabs of the role's settings screen, in its route set's order (empty without settings). */
+export function settingsTabs(role: RouteRole | null): string[] {
+  if (!role) return [];
+  return ROLE_ROUTES[role].filter((route) => route.startsWith('settings/')).map((route) => route.slice('settings/'.length));
+}
 
 export function matchesRoute(pattern: string, path: string): boolean {
   const want = pattern.split('/');

@@ -136,4 +136,27 @@ export const appMessages = {
     chat: 'Чат',
     group: 'Группы',
   },
+  // The school's settings screen: a tab per route of the role's settings set.
+  settings: {
+    tabsLabel: 'Разделы настроек',
+    tabs: {
+      main: 'Основные',
+      employees: 'Сотрудники',
+      logs: 'Журнал запросов',
+      'payment-methods': 'Способы оплаты',
+      decoration: 'Оформление',
+      passport: 'Паспорт школы',
+      domain: 'Домен',
+      promo: 'Промокоды',
+      'email-newsletter': 'Рассылки',
+      banner: 'Баннер',
+      bonuses: 'Бонусы',
+      invites: 'Приглашения',
+    } as Readonly<Record<string, string>>,
+  },
+  // The teacher's groups, until groups arrive with the learning features.
+  groups: {
+    emptyTitle: 'У вас пока нет групп',
+    emptyText: 'Когда администратор школы назначит вас преподавателем группы, она появится здесь вместе с учениками и их домашними заданиями.',
+  },
 } as const;
