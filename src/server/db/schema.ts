@@ -314,7 +314,7 @@ export const accessLogs = pgTable(
     event: text('event'),
     createdAt: createdAt(),
   },
-  (t) => [index('access_logs_school_time_idx').on(t.schoolId, t.createdAt), index('access_logs_user_idx').on(t.userId), index('access_logs_created_idx').on(t.createdAt)],
+  (t) => [index('access_logs_school_time_idx').on(t.schoolId, t.createdAt, t.id), index('access_logs_user_idx').on(t.userId), index('access_logs_created_idx').on(t.createdAt)],
 );
 
 // Course content (the course issues extend these; the demo school needs them now).
@@ -389,7 +389,7 @@ export const courseAppeals = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('course_appeals_school_time_idx').on(t.schoolId, t.createdAt), check('course_appeals_contact_check', sql`${t.email} is not null or ${t.phone} is not null`)],
+  (t) => [index('course_appeals_school_time_idx').on(t.schoolId, t.createdAt, t.id), check('course_appeals_contact_check', sql`${t.email} is not null or ${t.phone} is not null`)],
 );
 
 /** The blocks a school customised on a course's landing (a partial core Landing); one per course. */
@@ -489,7 +489,7 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
-    index('payments_school_time_idx').on(t.schoolId, t.createdAt),
+    index('payments_school_time_idx').on(t.schoolId, t.createdAt, t.id),
     check('payments_subscription_type_check', sql`${t.subscriptionType} in ('monthly', 'upfront')`),
     check('payments_provider_check', sql`${t.provider} in ('sandbox', 'prodamus')`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'declined')`),
