@@ -1,10 +1,14 @@
-import { $school, $user, appMessages, DEFAULT_SCHOOL, ROLE_HOME, routeRole, SCHOOL_STATIC_PAGES, schoolPath } from '#core';
+import { $school, $user, appMessages, ROLE_HOME, routeRole, SCHOOL_STATIC_PAGES, schoolPath } from '#core';
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { InitialPage } from './initial-page.tsx';
 import { SchoolLayout } from './layouts/school-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { PageBoundary, PageLoading } from './page-boundary.tsx';
+import { PublicFrame } from './public-frame.tsx';
+import { isOpenLegalPage, isPublicPage } from './public-routes.ts';
+import { routeTitle } from './route-title.ts';
+import { useDocumentTitle } from './use-document-title.ts';
 import { $router } from './router.ts';
 import { AccessDeniedPage, NotFoundPage, SectionSoonPage, TechnicalWorksPage } from './pages/status-pages.tsx';
 
@@ -108,9 +112,7 @@ function Page() {
       return <HelpPage page={page.params.page} />;
     case 'schoolChild':
       // Legal pages are open to everyone, also under the default school, outside the school area.
-      if (!$user.get().auth || page.params.school === DEFAULT_SCHOOL) {
-        if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(page.params.rest)) return <LegalPage page={page.params.rest} school={page.params.school} />;
-      }
+      if (isOpenLegalPage(page.params.school, page.params.rest, $user.get().auth)) return <LegalPage page={page.params.rest} school={page.params.school} />;
       return (
         <SchoolLayout rest={page.params.rest} notFound={<NotFoundPage />}>
           {schoolPage(page.params.school, page.params.rest)}
@@ -122,11 +124,16 @@ function Page() {
 }
 
 export function App() {
-  return (
+  const page = useStore($router);
+  const user = useStore($user);
+  useDocumentTitle(routeTitle(page, routeRole(user.role)));
+  const content = (
     <PageBoundary>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
     </PageBoundary>
   );
+  // The frame is outside the boundary: its header and footer stay while a page's code loads or fails.
+  return isPublicPage(page, user.auth) ? <PublicFrame path={page?.path ?? ''}>{content}</PublicFrame> : content;
 }

@@ -22,6 +22,8 @@ export { landingMessages } from './messages/landing.ts';
 export { webinarMessages } from './messages/webinar.ts';
 export { homeworkStatusMessages } from './messages/homework-status.ts';
 export { invitationMessages } from './messages/invitations.ts';
+export { pageTitles } from './messages/page-titles.ts';
+export { publicFrameMessages } from './messages/public-frame.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {

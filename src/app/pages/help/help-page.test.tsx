@@ -89,6 +89,7 @@ describe('HelpPage article', () => {
     const data = findHelpPage(slug);
     const { container } = render(<HelpPage page={slug} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(data?.title);
+    expect(document.title).toBe(`${data?.title} — CourseHub`);
     const sections = container.querySelectorAll('article section');
     expect(sections.length).toBeGreaterThanOrEqual(3);
     expect(sections.length).toBe(data?.sections.length);
@@ -111,6 +112,7 @@ describe('HelpPage article', () => {
   it('shows a friendly notice for an unknown article', () => {
     render(<HelpPage page="no-such-article" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Статья не найдена');
+    expect(document.title).toBe('Статья не найдена — CourseHub');
     expect(screen.getByRole('link', { name: 'Перейти в центр помощи' }).getAttribute('href')).toBe('/help');
   });
 });

@@ -1,4 +1,6 @@
+import { pageTitles } from '#core';
 import { useId, useState } from 'react';
+import { useDocumentTitle } from '../../use-document-title.ts';
 import { HELP_PAGES, filterHelpPages, findHelpPage } from './help-pages.ts';
 import type { HelpPageData } from './help-pages.ts';
 
@@ -52,6 +54,7 @@ function HelpIndex() {
 }
 
 function HelpArticle({ article }: { article: HelpPageData }) {
+  useDocumentTitle(article.title);
   const others = HELP_PAGES.filter((item) => item.slug !== article.slug);
   return (
     <main className="doc-page help-article">
@@ -94,6 +97,7 @@ function HelpArticle({ article }: { article: HelpPageData }) {
 }
 
 function HelpNotFound() {
+  useDocumentTitle(pageTitles.helpNotFound);
   return (
     <main className="doc-page help-missing">
       <h1>Статья не найдена</h1>

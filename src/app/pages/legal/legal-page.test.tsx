@@ -42,6 +42,7 @@ describe('LegalPage', () => {
   it.each(Object.entries(TITLES))('renders %s', (page, title) => {
     const { container } = render(<LegalPage page={page} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+    expect(document.title).toBe(`${title} — CourseHub`);
     expect(screen.getByText('Редакция от 1 ноября 2026 г.')).toBeTruthy();
     const headings = [...container.querySelectorAll('section h2')].map((h) => h.textContent ?? '');
     expect(headings.length).toBeGreaterThanOrEqual(3);
@@ -76,6 +77,7 @@ describe('LegalPage', () => {
   it('shows a notice for an unknown document', () => {
     render(<LegalPage page="refundPolicy" school="art_school" />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Документ не найден');
+    expect(document.title).toBe('Документ не найден — CourseHub');
     expect(screen.getByRole('link', { name: 'На главную' }).getAttribute('href')).toBe('/');
   });
 });

@@ -1,8 +1,11 @@
+import { pageTitles } from '#core';
+import { useDocumentTitle } from '../../use-document-title.ts';
 import { LEGAL_EDITION, getLegalDocument, isOwnSchool } from './legal-texts.ts';
 
 /** A legal document or the app installation guide (spec §2 static pages), by route name. */
 export default function LegalPage({ page, school }: { page: string; school?: string | undefined }) {
   const doc = getLegalDocument(page, school);
+  useDocumentTitle(doc ? doc.title : pageTitles.documentNotFound);
   if (!doc) {
     return (
       <main className="doc-page legal-missing">
