@@ -27,7 +27,8 @@ export const tariffsStyles = `
 .dots { display: none; justify-content: center; gap: 0.5em; }
 .dot { width: 12px; height: 12px; padding: 0; border: 2px solid var(--_accent); border-radius: 50%; background: transparent; cursor: pointer; }
 .dot[aria-current="true"] { background: var(--_accent); }
-.table-wrap { overflow-x: auto; }
+/* Positioned, so the visually hidden cell text (absolute) scrolls with the table instead of widening the page. */
+.table-wrap { overflow-x: auto; position: relative; }
 table { width: 100%; border-collapse: collapse; background: var(--_surface); border-radius: var(--_radius); }
 caption { text-align: left; font-weight: 700; font-size: 1.15em; padding-bottom: 0.5em; }
 th, td { padding: 0.6em 0.75em; border-bottom: 1px solid var(--_border); text-align: center; }
