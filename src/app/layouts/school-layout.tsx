@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { appSession } from '../app-session.ts';
 import { ImpersonationBanner } from '../impersonation-banner.tsx';
+import { useScrollHint } from './use-scroll-hint.ts';
 import { usePersonName } from './use-person-name.ts';
 
 type MenuKey = keyof typeof appMessages.routes;
@@ -29,6 +30,7 @@ export function SchoolLayout({ rest, children, notFound }: { rest: string; child
   const role = routeRole(user.role);
   const current = rest.split('/')[0] || (role ? ROLE_HOME[role].split('/')[0] : '');
   const allowed = canOpenSchoolRoute(role, rest);
+  const menuRef = useScrollHint<HTMLElement>();
   return (
     <>
     <ImpersonationBanner />
@@ -46,7 +48,7 @@ export function SchoolLayout({ rest, children, notFound }: { rest: string; child
           </button>
         </span>
       </header>
-      <nav className="school-menu" aria-label={appMessages.menu}>
+      <nav ref={menuRef} className="school-menu" aria-label={appMessages.menu}>
         <ul>
           {menuFor(role).map((key) => (
             <li key={key}>
