@@ -20,6 +20,7 @@ export const catalogMessages = {
   back: 'Назад к каталогу',
   previewLoading: 'Загрузка курса...',
   courseNotFound: 'Курс не найден',
+  courseNotFoundHint: 'Возможно, курс снят с публикации или ссылка устарела. Другие курсы — в каталоге.',
   price: 'Стоимость',
   duration: 'Длительность',
   school: 'Школа',

@@ -3,6 +3,7 @@ export const webinarMessages = {
   // the webinar widget
   noSlug: 'Вебинар не указан',
   notFound: 'Вебинар не найден',
+  notFoundHint: 'Проверьте ссылку: возможно, в адресе опечатка или вебинар удалён.',
   ended: 'Вебинар завершён',
   live: 'В эфире',
   startsIn: 'До начала вебинара',

@@ -24,6 +24,8 @@ export interface CourseCatalogProps extends WidgetHostProps {
   search?: string | undefined;
   /** Open with this course's preview (the app's /course-catalog/{courseId}/; not an attribute). */
   courseId?: number | undefined;
+  /** Told which course's preview is open, null for the list (the app titles its page by it; not an attribute). */
+  onPreview?: ((courseId: number | null) => void) | undefined;
 }
 
 function CourseCard({ course, apiBase, onSelect }: { course: CatalogCourse; apiBase: string; onSelect: (course: CatalogCourse) => void }) {
@@ -85,6 +87,8 @@ export function CourseCatalog(props: CourseCatalogProps) {
 
   const [selected, setSelected] = useState<number | null>(props.courseId ?? null);
   const [returnTo, setReturnTo] = useState<number | null>(null);
+  const { onPreview } = props;
+  useEffect(() => onPreview?.(selected), [selected, onPreview]);
 
   const applyQuery = useMemo(() => debounce((value: string) => setQuery(value.trim()), DEFAULT_DEBOUNCE_MS), []);
   useEffect(() => () => applyQuery.cancel(), [applyQuery]);

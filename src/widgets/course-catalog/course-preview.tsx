@@ -2,7 +2,7 @@ import { plural, catalogMessages } from '#core';
 import { useEffect, useRef } from 'react';
 import { AppealForm } from '../shared/appeal-form.tsx';
 import { getPublic } from '../shared/public-client.ts';
-import { ErrorState, Loading } from '../shared/status-views.tsx';
+import { ErrorState, Loading, NotFoundState } from '../shared/status-views.tsx';
 import { useResource } from '../shared/use-resource.ts';
 import type { WidgetEmit } from '../shared/widget-types.ts';
 import { courseDuration, coursePrice, type CourseDetail } from './catalog-data.ts';
@@ -49,7 +49,7 @@ export function CoursePreview({
   let body;
   if (resource.status === 'error') {
     body = isNotFound(resource.error) ? (
-      <ErrorState message={text.courseNotFound} />
+      <NotFoundState title={text.courseNotFound} hint={text.courseNotFoundHint} />
     ) : (
       <ErrorState message={resource.error.message} onRetry={resource.retry} />
     );

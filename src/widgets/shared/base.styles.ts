@@ -30,6 +30,8 @@ button, input, textarea, select { font: inherit; color: inherit; }
 .ch-button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid color-mix(in srgb, var(--_accent) 45%, transparent); outline-offset: 2px; }
 .ch-status { display: flex; flex-direction: column; align-items: center; gap: 0.75em; padding: 2em 1em; color: var(--_muted); text-align: center; }
 .ch-error { color: #b3261e; }
+.ch-status-title { margin: 0; font-size: 1.25em; color: var(--ch-text, #1f1d2b); }
+.ch-not-found p { margin: 0; max-width: 32em; }
 .ch-spinner { width: 1.5em; height: 1.5em; border-radius: 50%; border: 3px solid var(--_border); border-top-color: var(--_accent); animation: ch-spin 0.8s linear infinite; }
 @keyframes ch-spin { to { transform: rotate(360deg); } }
 @media (prefers-reduced-motion: reduce) { .ch-spinner { animation: none; } }

@@ -21,3 +21,16 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
     </div>
   );
 }
+
+/**
+ * What the widget was asked to show does not exist (a 404): says so plainly, with a hint what to do
+ * next; no retry, since asking again would not help.
+ */
+export function NotFoundState({ title, hint }: { title: string; hint: string }) {
+  return (
+    <div className="ch-status ch-not-found" role="status" part="status">
+      <h2 className="ch-status-title">{title}</h2>
+      <p>{hint}</p>
+    </div>
+  );
+}

@@ -102,7 +102,8 @@ describe('<Webinar> basic states', () => {
     mockFetch([() => json({ code: 'WEBINAR_NOT_FOUND', message: 'Вебинар не найден' }, 404)]);
     const emit = vi.fn();
     render(<Webinar slug="nope" apiBase={API} emit={emit} />);
-    expect((await screen.findByText('Вебинар не найден')).closest('[role="status"]')).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 2, name: 'Вебинар не найден' })).closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('Проверьте ссылку: возможно, в адресе опечатка или вебинар удалён.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
     await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-error', { code: 'WEBINAR_NOT_FOUND', message: 'Вебинар не найден', status: 404 }));
   });

@@ -1,7 +1,7 @@
 import { pluralForm, type PluralForms, commonMessages, webinarMessages } from '#core';
 import { type SyntheticEvent, type UIEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { clearPublicCache, getPublic, resolveApiBase } from '../shared/public-client.ts';
-import { ErrorState, Loading } from '../shared/status-views.tsx';
+import { ErrorState, Loading, NotFoundState } from '../shared/status-views.tsx';
 import { useResource } from '../shared/use-resource.ts';
 import type { WidgetEmit, WidgetHostProps } from '../shared/widget-types.ts';
 import {
@@ -57,7 +57,7 @@ export function Webinar(props: WebinarProps) {
   if (!slug) return <Notice text={t.noSlug} />;
   if (resource.status === 'loading' || resource.status === 'idle') return <Loading />;
   if (error) {
-    if (error.status === 404) return <Notice text={t.notFound} />;
+    if (error.status === 404) return <NotFoundState title={t.notFound} hint={t.notFoundHint} />;
     return <ErrorState message={error.message} onRetry={retry} />;
   }
   if (data?.status === 'countdown') return <CountdownView data={data} onElapsed={reload} />;
