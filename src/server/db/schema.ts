@@ -102,6 +102,20 @@ export const schoolMembers = pgTable(
   ],
 );
 
+/**
+ * Members per school and role, kept by a trigger on school_members (migration 0004): the member
+ * list shows its total on every page, and counting 100,000 rows each time would cost a full scan.
+ */
+export const schoolMemberCounts = pgTable(
+  'school_member_counts',
+  {
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.role] })],
+);
+
 /** Extra role labels shown next to a member (school-new-roles); they grant nothing. */
 export const schoolExtraRoles = pgTable(
   'school_extra_roles',

@@ -1,0 +1,69 @@
+// The benchmark's server process: the built API on a seeded database (10,000 catalogue courses,
+// one school of 100,000 members) and, beside it, a bare Fastify route to compare with. Prints one
+// JSON line with the addresses and a token, then serves until SIGTERM.
+// Usage: node tests/bench/bench-server.mjs pglite|<postgres url>
+import Fastify from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../dist/server/app.js';
+import { loadConfig } from '../../dist/server/config.js';
+import { openDatabase } from '../../dist/server/db/database.js';
+import { hashPassword } from '../../dist/server/security/passwords.js';
+
+const COURSES = 10_000;
+const MEMBERS = 100_000;
+const PASSWORD = 'Bench-pass-1';
+
+const target = process.argv[2] ?? 'pglite';
+// PGlite on disk, as `npm start` runs it.
+const dataDir = target === 'pglite' ? mkdtempSync(join(tmpdir(), 'ch-bench-')) : null;
+const database = dataDir ? await openDatabase({ kind: 'pglite', dataDir }) : await openDatabase({ kind: 'postgres', url: target });
+const config = loadConfig(
+  { LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_URL: 'http://127.0.0.1', SECRET: randomBytes(32).toString('hex') },
+  { staticDir: '/nonexistent' },
+);
+const app = await buildApp({ config, database, logger: false });
+
+async function seed(db) {
+  const hash = await hashPassword(PASSWORD);
+  const far = new Date(Date.now() + 365 * 86_400_000);
+  const [admin] = (await db.execute(sql`insert into users (email, password_hash, email_verified, first_name, last_name) values ('bench-admin@example.com', ${hash}, true, 'Анна', 'Бенчева') returning id`)).rows;
+  const [school] = (
+    await db.execute(sql`insert into schools (name, title, owner_id, tariff_id, trial_end_date, purchased_tariff_end_date, used_trial)
+      values ('Bench', 'Школа нагрузки', ${admin.id}, 4, ${far}, ${far}, true) returning id`)
+  ).rows;
+  await db.execute(sql`insert into school_members (school_id, user_id, role) values (${school.id}, ${admin.id}, 'Admin')`);
+  await db.execute(sql`insert into users (email, password_hash, email_verified, first_name, last_name)
+    select 'bench-' || n || '@example.com', ${hash}, true, 'Ученик', 'Номер ' || n from generate_series(1, ${MEMBERS - 1}) as n`);
+  await db.execute(sql`insert into school_members (school_id, user_id, role)
+    select ${school.id}, id, 'Student' from users where email like 'bench-%@example.com' and id <> ${admin.id}`);
+  await db.execute(sql`insert into courses (school_id, name, description, published, is_catalog, "order", price, duration_days)
+    select ${school.id}, 'Курс ' || n, 'Описание курса номер ' || n || ': программирование, дизайн и аналитика', true, true, n % 100, n * 100, 30
+    from generate_series(1, ${COURSES}) as n`);
+  await db.execute(sql`analyze`);
+}
+
+const started = performance.now();
+await seed(app.ctx.db);
+const seedMs = Math.round(performance.now() - started);
+await app.listen({ host: '127.0.0.1', port: 0 });
+
+const bare = Fastify();
+bare.get('/bare', async () => ({ ok: true }));
+await bare.listen({ host: '127.0.0.1', port: 0 });
+
+const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'bench-admin@example.com', password: PASSWORD } });
+const port = (server) => server.server.address().port;
+process.stdout.write(
+  `${JSON.stringify({ app: `http://127.0.0.1:${port(app)}`, bare: `http://127.0.0.1:${port(bare)}/bare`, school: 'Bench', token: login.json().access, seedMs, rssMb: Math.round(process.memoryUsage().rss / 1e6) })}\n`,
+);
+
+process.once('SIGTERM', async () => {
+  await Promise.all([app.close(), bare.close()]);
+  await database.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
