@@ -14,5 +14,6 @@ export const publicFrameMessages = {
   privacy: 'Политика обработки персональных данных',
   consent: 'Согласие на обработку персональных данных',
   cookies: 'Политика cookie',
-  about: 'CourseHub — платформа для онлайн-школ',
+  // Not the landing page's heading: a test finds the landing page by it.
+  about: '© CourseHub',
 } as const;
