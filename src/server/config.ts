@@ -49,6 +49,11 @@ export interface ServerConfig {
   /** Milliseconds a client has to send a whole request, and a connection may stay silent. */
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
+  /**
+   * Milliseconds an anonymous public answer (catalogue, landing, webinar) is reused from memory;
+   * it says max-age=60 to browsers anyway. 0 turns the reuse off.
+   */
+  publicCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -170,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     trustProxy: trustProxy(env.TRUST_PROXY),
     requestTimeoutMs: integer('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 60, 1, 3600) * 1000,
     connectionTimeoutMs: integer('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT, 90, 1, 3600) * 1000,
+    publicCacheMs: integer('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS, 1000, 0, 60_000),
   };
 }

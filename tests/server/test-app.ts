@@ -20,7 +20,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   if (url) await admin(url, `create database "${dbName}"`);
   const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await openDatabase({ kind: 'pglite', dataDir: null });
   // Rate limits are off unless a test asks for them: suites sign up many users from one address.
-  const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
+  const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_CACHE_MS: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
   const clock = {
     now: new Date(),
     advance(ms: number) {
