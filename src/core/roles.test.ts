@@ -22,7 +22,7 @@ describe('roles', () => {
 
   it.each([
     [Role.Admin, 'Администратор'], [Role.Student, 'Пользователь'], [Role.Teacher, 'Помощник'],
-    [Role.SuperAdmin, 'SuperAdmin'], [Role.Unknown, 'Unknown'],
+    [Role.SuperAdmin, 'Суперадминистратор'], [Role.Unknown, 'Unknown'],
   ] as const)('roleTitle(%i) = %s', (role, title) => {
     expect(roleTitle(role)).toBe(title);
   });

@@ -40,6 +40,7 @@ export function routeRole(role: RoleId | null | undefined): RouteRole | null {
 
 /** Spec §6 labels: Admin = Administrator, Student = User, Teacher = Helper. */
 export const ROLE_LABELS = {
+  SuperAdmin: 'SuperAdmin',
   Admin: 'Administrator',
   Student: 'User',
   Teacher: 'Helper',

@@ -90,6 +90,21 @@ describe('signing in as each demo role', () => {
   });
 });
 
+describe('the demo school\'s owner', () => {
+  it('chooses between role 5 (super admin) and admin, and as super admin sees that role\'s menu', async () => {
+    const { page, problems } = await open('/login');
+    await signIn(page, 'owner@coursehub.ru');
+    await page.waitForURL(`${platform}/chooseSchool`, { timeout: 15_000 });
+    const choices = page.locator('.school-choice');
+    await expect.poll(() => choices.allTextContents()).toEqual([expect.stringContaining('Суперадминистратор · Владелец'), expect.stringContaining('Администратор · Владелец')]);
+    await choices.filter({ hasText: 'Суперадминистратор' }).click();
+    await page.waitForURL(`${platform}/school/Coursehub/settings/main`, { timeout: 15_000 });
+    await expect.poll(() => menu(page)).toEqual(['Профиль', 'Настройки', 'Помощь', 'Тарифы', 'Приложение']);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('a newcomer', () => {
   it('creates a school and lands in its admin area', async () => {
     const { page, problems } = await open('/create-school');
@@ -124,7 +139,7 @@ describe('public pages', () => {
     ['/help', 'Центр помощи'],
     ['/help/help-check-homework', 'Центр помощи'],
     ['/school/Coursehub/publicOfferAgreement', 'Публичная оферта'],
-    ['/school/Coursehub/cookiePolicy', 'cookie'],
+    ['/school/Coursehub/cookiePolicy', 'Политика использования файлов cookie'],
     ['/certificate/preview', 'Сертификат'],
     ['/course-catalog/', 'Python с нуля'],
     // A signed-out visitor of an unknown path is sent to the initial page (spec §2).

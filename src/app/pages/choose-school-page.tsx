@@ -109,7 +109,8 @@ export default function ChooseSchoolPage() {
         ) : (
           <ul className="school-list">
             {schools.map((school) => (
-              <li key={school.school_id}>
+              // An owner's school comes twice: as its super admin and as its admin.
+              <li key={`${school.school_id}:${school.role}`}>
                 <button type="button" className="school-choice" onClick={() => chooseSchool(school)}>
                   <strong>{school.title}</strong>
                   <span>

@@ -4,4 +4,6 @@ export const rolesMessages = {
   Administrator: 'Администратор',
   User: 'Пользователь',
   Helper: 'Помощник',
+  // The spec gives role 5 no label; it is the school's owner ('school owner (super admin)', §1).
+  SuperAdmin: 'Суперадминистратор',
 } as const;

@@ -4,16 +4,20 @@ import type { App } from '../context.ts';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
 
-/** A strong ETag of a response body. */
+/**
+ * A weak ETag of a response body: the same answer goes out as br, gzip or plain bytes, and a
+ * strong ETag would have to differ between them. Weak ones are what If-None-Match compares.
+ */
 export function bodyEtag(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
 /** Whether an If-None-Match header names this ETag ('*', a list, weak forms compare equal for GET). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
 /**
