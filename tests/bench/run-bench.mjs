@@ -1,4 +1,4 @@
-// `npm run bench` (not part of `npm test`): loads the catalogue, the member list (first and last
+// `npm run bench` (not part of `npm test`): measures the embedded server's memory, then loads the catalogue, the member list (first and last
 // page), login and one authenticated read with autocannon, 50 connections for 10 s each, next to a
 // bare Fastify route in the same run; on PGlite and, when one answers, on the PostgreSQL server.
 // The server runs in its own process, so the load generator does not share its event loop.
@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { pgliteMemory } from './pglite-memory.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -93,7 +94,10 @@ async function withDatabase(fn) {
   }
 }
 
-if (spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+// The memory probe runs the server as `npm start` does: the whole build must be there.
+if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' }).status !== 0) process.exit(1);
+const memory = await pgliteMemory();
+console.log(`Server RSS with the embedded database (demo data, a few requests): first boot ${memory.first} MB, after a restart ${memory.again} MB`);
 console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per target`);
 const failures = [];
 const check = (rows) => {
