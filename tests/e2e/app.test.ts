@@ -90,6 +90,20 @@ describe('signing in as each demo role', () => {
   });
 });
 
+describe('the demo teacher\'s groups', () => {
+  it('lists the group they teach, which opens its own page', async () => {
+    const { page, problems } = await open('/login');
+    await signIn(page, 'teacher@coursehub.ru');
+    await page.waitForURL(`${platform}/school/Coursehub/courses`, { timeout: 15_000 });
+    await page.locator('.school-menu a', { hasText: 'Группы' }).click();
+    const group = page.getByRole('link', { name: 'Python с нуля — поток 1' });
+    await expect.poll(() => group.getAttribute('href')).toMatch(/^\/school\/Coursehub\/group\/\d+$/);
+    expect(await page.locator('.group-list').textContent()).toContain('Python с нуля · 1 ученик');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the demo school\'s owner', () => {
   it('chooses between role 5 (super admin) and admin, and as super admin sees that role\'s menu', async () => {
     const { page, problems } = await open('/login');

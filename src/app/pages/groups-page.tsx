@@ -1,19 +1,62 @@
-import { appMessages } from '#core';
+import { $school, appMessages, commonMessages, plural, schoolPath } from '#core';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { useResource } from '../../widgets/shared/use-resource.ts';
+import { appSession } from '../app-session.ts';
+import { Pager } from '../ui/pager.tsx';
+
+interface Group {
+  group_id: number;
+  name: string;
+  course_name: string;
+  students_count: number;
+}
+
+interface Page {
+  count: number;
+  results: Group[];
+}
 
 const t = appMessages.groups;
 
-/**
- * The teacher's 'Группы' (spec §2 teacher route `group`). Groups come with the learning features;
- * until then a teacher has none, and the page says so instead of not-found.
- */
+/** The teacher's 'Группы' (spec §2 teacher route `group`): the groups they teach, each opening `group/{id}`. */
 export default function GroupsPage() {
+  const school = useStore($school);
+  const [pageNumber, setPageNumber] = useState(1);
+  const path = `${encodeURIComponent(school.schoolName)}/students_group/`;
+  const groups = useResource(`${path}?p=${pageNumber}`, () => appSession().api.get<Page>(path, { query: { p: pageNumber, s: 20 } }));
+  const data = groups.data ?? null;
   return (
     <section className="groups-page" aria-labelledby="groups-title">
       <h1 id="groups-title">{appMessages.routes.group}</h1>
-      <div className="empty-state">
-        <h2>{t.emptyTitle}</h2>
-        <p className="muted">{t.emptyText}</p>
-      </div>
+      {groups.error ? (
+        <div role="alert">
+          <p className="form-error">{groups.error.message}</p>
+          <button type="button" className="button small primary" onClick={groups.retry}>
+            {commonMessages.retry}
+          </button>
+        </div>
+      ) : null}
+      {groups.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
+      {data && data.results.length === 0 ? (
+        <div className="empty-state">
+          <h2>{t.emptyTitle}</h2>
+          <p className="muted">{t.emptyText}</p>
+        </div>
+      ) : null}
+      {data && data.results.length > 0 ? (
+        <ul className="group-list">
+          {data.results.map((group) => (
+            <li key={group.group_id}>
+              <a href={schoolPath(school.schoolName, `group/${group.group_id}`)}>{group.name}</a>
+              <span className="muted">
+                {group.course_name} · {plural(group.students_count, t.students)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {data ? <Pager page={pageNumber} count={data.count} onPage={setPageNumber} /> : null}
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { $school, ApiError, canImpersonate, commonMessages, paginationWindow, ROLE_HOME, roleFromName, roleTitle, schoolPath, startImpersonation, type RoleId } from '#core';
+import { $school, ApiError, canImpersonate, commonMessages, ROLE_HOME, roleFromName, roleTitle, schoolPath, startImpersonation, type RoleId } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
 import { $router } from '../router.ts';
+import { Pager } from '../ui/pager.tsx';
 
 interface SchoolUser {
   id: number;
@@ -107,19 +108,7 @@ export default function SchoolUsersPage({ role }: { role: RoleId }) {
           </table>
         )
       ) : null}
-      {data && data.count > 20 ? (
-        <nav className="pager" aria-label="Страницы">
-          {paginationWindow({ page: pageNumber, count: data.count }).map((item, i) =>
-            item === '…' ? (
-              <span key={`gap-${i}`}>…</span>
-            ) : (
-              <button key={item} type="button" className="button small secondary" aria-current={item === pageNumber ? 'page' : undefined} onClick={() => setPageNumber(item)}>
-                {item}
-              </button>
-            ),
-          )}
-        </nav>
-      ) : null}
+      {data ? <Pager page={pageNumber} count={data.count} onPage={setPageNumber} /> : null}
     </section>
   );
 }

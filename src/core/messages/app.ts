@@ -154,8 +154,9 @@ export const appMessages = {
       invites: 'Приглашения',
     } as Readonly<Record<string, string>>,
   },
-  // The teacher's groups, until groups arrive with the learning features.
+  // The teacher's groups.
   groups: {
+    students: ['ученик', 'ученика', 'учеников'],
     emptyTitle: 'У вас пока нет групп',
     emptyText: 'Когда администратор школы назначит вас преподавателем группы, она появится здесь вместе с учениками и их домашними заданиями.',
   },

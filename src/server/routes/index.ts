@@ -6,6 +6,7 @@ import { accessLogRoutes } from './access-log-routes.ts';
 import { appealRoutes } from './appeal-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { certificateRoutes } from './certificate-routes.ts';
+import { groupRoutes } from './group-routes.ts';
 import { impersonationRoutes } from './impersonation-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { invoiceRoutes } from './invoice-routes.ts';
@@ -38,4 +39,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await paymentRoutes(app);
   await invoiceRoutes(app);
   await webinarRoutes(app);
+  await groupRoutes(app);
 }

@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { autowebinars, courseLandings, courses, lessons, promoCodes, schoolHeaders, schoolMembers, schools, sections, users, type ChatScriptLine } from '../db/schema.ts';
+import {
+  autowebinars, courseLandings, courses, lessons, promoCodes, schoolHeaders, schoolMembers, schools, sections, studentsGroupMembers, studentsGroups, users, type ChatScriptLine,
+} from '../db/schema.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 
 export const DEMO_SCHOOL = 'Coursehub';
@@ -127,17 +129,27 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     const schoolId = school!.id;
     await tx.insert(schoolHeaders).values({ schoolId, name: 'CourseHub', description: 'Демонстрационная школа платформы CourseHub.' });
     await tx.insert(schoolMembers).values(DEMO_ACCOUNTS.map((a) => ({ schoolId, userId: ids.get(a.email)!, role: a.role })));
+    const courseIds: number[] = [];
     for (const [courseIndex, course] of DEMO_COURSES.entries()) {
       const [row] = await tx
         .insert(courses)
         .values({ schoolId, name: course.name, description: course.description, published: true, isCatalog: true, order: courseIndex + 1, durationDays: course.durationDays, price: course.price })
         .returning({ id: courses.id });
+      courseIds.push(row!.id);
       if (courseIndex === 0) await tx.insert(courseLandings).values({ courseId: row!.id, blocks: demoLanding(`${ctx.config.publicUrl}/course-catalog/${row!.id}/`) });
       for (const [sectionIndex, section] of course.sections.entries()) {
         const [sectionRow] = await tx.insert(sections).values({ courseId: row!.id, name: section.name, order: sectionIndex + 1 }).returning({ id: sections.id });
         await tx.insert(lessons).values(section.lessons.map(([type, name], i) => ({ sectionId: sectionRow!.id, type, name, order: i + 1 })));
       }
     }
+    // The teacher's group on the first course, with the demo student in it.
+    const teacher = DEMO_ACCOUNTS.find((account) => account.role === 'Teacher')!;
+    const student = DEMO_ACCOUNTS.find((account) => account.role === 'Student')!;
+    const [group] = await tx
+      .insert(studentsGroups)
+      .values({ schoolId, courseId: courseIds[0]!, teacherId: ids.get(teacher.email)!, name: 'Python с нуля — поток 1', createdAt: now })
+      .returning({ id: studentsGroups.id });
+    await tx.insert(studentsGroupMembers).values({ groupId: group!.id, userId: ids.get(student.email)! });
     // 'demo-live' plays its two-minute video every two minutes, so it is live whenever the demo is
     // opened; 'demo-soon' shows the countdown. The video is a local file: the demo works offline.
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
