@@ -2,6 +2,7 @@ import { appMessages, commonMessages, invitationMessages, Path, roleFromName, ro
 import { useState } from 'react';
 import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
+import { LoadError } from '../ui/load-error.tsx';
 import { chooseSchool, type UserSchool } from '../sign-in.ts';
 
 interface Invitation {
@@ -96,12 +97,7 @@ export default function ChooseSchoolPage() {
         <h1>{t.title}</h1>
         <Invitations onAccepted={reload} />
         {resource.error ? (
-          <div role="alert">
-            <p className="form-error">{resource.error.message}</p>
-            <button type="button" className="button primary" onClick={retry}>
-              {commonMessages.retry}
-            </button>
-          </div>
+          <LoadError message={resource.error.message} onRetry={retry} small={false} />
         ) : schools === null ? (
           <p role="status">{commonMessages.loading}</p>
         ) : schools.length === 0 ? (

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
+import { LoadError } from '../ui/load-error.tsx';
 import { Pager } from '../ui/pager.tsx';
 
 interface Group {
@@ -29,14 +30,7 @@ export default function GroupsPage() {
   return (
     <section className="groups-page" aria-labelledby="groups-title">
       <h1 id="groups-title">{appMessages.routes.group}</h1>
-      {groups.error ? (
-        <div role="alert">
-          <p className="form-error">{groups.error.message}</p>
-          <button type="button" className="button small primary" onClick={groups.retry}>
-            {commonMessages.retry}
-          </button>
-        </div>
-      ) : null}
+      {groups.error ? <LoadError message={groups.error.message} onRetry={groups.retry} /> : null}
       {groups.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data && data.results.length === 0 ? (
         <div className="empty-state">

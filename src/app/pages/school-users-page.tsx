@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useResource } from '../../widgets/shared/use-resource.ts';
 import { appSession } from '../app-session.ts';
 import { $router } from '../router.ts';
+import { LoadError } from '../ui/load-error.tsx';
 import { Pager } from '../ui/pager.tsx';
 
 interface SchoolUser {
@@ -66,14 +67,7 @@ export default function SchoolUsersPage({ role }: { role: RoleId }) {
           </button>
         ))}
       </div>
-      {users.error ? (
-        <div role="alert">
-          <p className="form-error">{users.error.message}</p>
-          <button type="button" className="button small primary" onClick={users.retry}>
-            {commonMessages.retry}
-          </button>
-        </div>
-      ) : null}
+      {users.error ? <LoadError message={users.error.message} onRetry={users.retry} /> : null}
       {error ? <p className="form-error" role="alert">{error}</p> : null}
       {users.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data ? (
