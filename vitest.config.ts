@@ -14,11 +14,26 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // Server tests build apps on their own PGlite databases: seconds each on a busy 2-core machine.
+          // The smoke test starts the built server: seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          include: ['src/core/**/*.test.ts', 'src/server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
+          include: ['src/core/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
           exclude: ['**/*.dom.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The API suite. Not isolated: a worker runs its files one after another in one process,
+          // so it boots PGlite once and hands each test app a database emptied for it
+          // (tests/server/pglite-pool.ts) instead of booting one per app (seconds each).
+          name: 'server',
+          environment: 'node',
+          isolate: false,
+          globalSetup: ['tests/setup/postgres-template.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
         },
       },
       {

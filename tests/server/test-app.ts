@@ -1,11 +1,15 @@
-// Builds the real app for the server suite: on an in-memory PGlite database by default, or, when
-// TEST_DATABASE_URL is set, on that PostgreSQL server in a database of its own (dropped afterwards).
+// Builds the real app for the server suite, each on a migrated database with no rows of its own:
+// an in-memory PGlite database from the worker's pool by default, or, when TEST_DATABASE_URL is
+// set, a database of its own on that PostgreSQL server, copied from the run's migrated template
+// (dropped afterwards).
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { App } from '../../src/server/context.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { admin, withDatabase } from '../helpers/postgres-admin.ts';
+import { acquirePglite } from './pglite-pool.ts';
 
 export interface TestApp {
   app: App;
@@ -17,8 +21,10 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const dbName = `coursehub_test_${randomBytes(6).toString('hex')}`;
-  if (url) await admin(url, `create database "${dbName}"`);
-  const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await openDatabase({ kind: 'pglite', dataDir: null });
+  // Without the template (a file run outside the server project) the app migrates the copy itself.
+  const template = inject('postgresTemplate');
+  if (url) await admin(url, `create database "${dbName}"${template ? ` template "${template}"` : ''}`);
+  const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await acquirePglite();
   // Rate limits are off unless a test asks for them: suites sign up many users from one address.
   const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_CACHE_MS: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
   const clock = {
@@ -52,22 +58,6 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
 // Response bodies are checked by the assertions themselves, so tests read them loosely.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Body = Record<string, any>;
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** inject() with a bearer token and JSON body, from 127.0.0.1 or the given client address. */
 export async function call(app: App, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, options: { token?: string; body?: unknown; ip?: string } = {}) {

@@ -26,7 +26,8 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null }
+  /** loadDataDir: start an in-memory database from a dump (tests: a migrated template). */
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string };
 
 /**
@@ -50,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     try {
       // Extensions the migrations create must be loaded by every PGlite that opens the data.
       const pgliteOptions: PGliteOptions = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS };
+      if (options.loadDataDir) pgliteOptions.loadDataDir = options.loadDataDir;
       client = options.dataDir ? new PGlite(options.dataDir, pgliteOptions) : new PGlite(pgliteOptions);
       await client.waitReady;
     } catch (error) {
