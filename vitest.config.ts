@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './tools/aliases.mjs';
 
@@ -8,6 +9,9 @@ export default defineConfig({
     setupFiles: ['tests/setup/console-guard.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // vitest's default is one worker fewer than the cores, so one on a 2-core machine; the tests
+    // wait on processes, sockets and the browser often enough to keep two busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -44,6 +48,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/server-ready.ts'],
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -54,6 +59,8 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // A worker thread per file starts faster than a child process (about 0.3 s a file).
+          pool: 'threads',
           setupFiles: ['tests/setup/testing-library.ts'],
           include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'],
         },

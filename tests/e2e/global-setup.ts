@@ -1,8 +1,10 @@
 // Starts the built product once for the browser tests, as `npm start` runs it: the platform (API,
 // app, widget files) on one port and the demo site on another (another origin), on a fresh
-// embedded database with the demo school.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// embedded database with the demo school. It does not wait for the server: every global setup
+// runs before any test, so the seconds the server takes to migrate and seed would hold up the
+// whole run; the browser files run last and wait for it themselves (server-ready.ts).
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,39 +14,32 @@ declare module 'vitest' {
   export interface ProvidedContext {
     platform: string;
     demo: string;
+    /** The server's stdout and stderr, for the error when it does not come up. */
+    serverLog: string;
   }
-}
-
-
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output()}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`no answer from ${url} within 30 s: ${output()}`);
 }
 
 export default async function setup(project: TestProject) {
   const [port, demoPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'coursehub-e2e-'));
+  const root = mkdtempSync(join(tmpdir(), 'coursehub-e2e-'));
+  const dataDir = join(root, 'data');
+  mkdirSync(dataDir);
+  const log = join(root, 'server.log');
+  const output = openSync(log, 'w');
   const platform = `http://127.0.0.1:${port}`;
-  let output = '';
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, PUBLIC_URL: platform, LOG_LEVEL: 'warn', RATE_LIMIT: '0' },
-    stdio: 'pipe',
+    stdio: ['ignore', output, output],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(`${platform}/api/health/`, child, () => output);
-  await waitFor(`http://127.0.0.1:${demoPort}/`, child, () => output);
   project.provide('platform', platform);
   project.provide('demo', `http://127.0.0.1:${demoPort}`);
+  project.provide('serverLog', log);
   return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(root, { recursive: true, force: true });
   };
 }
