@@ -8,13 +8,25 @@ afterEach(() => {
 });
 
 // The module URL is unreachable here, so each load attempt ends in a ch-error on the tag's elements.
-function loadErrors(): Promise<string[]> {
-  return new Promise((resolve) => setTimeout(() => resolve(seen), 50));
-}
-let seen: string[] = [];
-document.addEventListener('ch-error', (event) => seen.push((event.target as Element).tagName.toLowerCase()));
-function listen() {
-  seen = [];
+// Each test's loader watches a page of its own: a loader keeps watching its document, and one left
+// from an earlier test would answer for this test's elements as well.
+const SCRIPT = 'http://127.0.0.1:9/widgets/ch.js';
+function page(html: string) {
+  const doc = document.implementation.createHTMLDocument('');
+  const win = {} as Window & { __coursehubWidgets?: { load(tag: string): void } };
+  const errors: CustomEvent[] = [];
+  doc.addEventListener('ch-error', (event) => errors.push(event as CustomEvent));
+  doc.body.innerHTML = html;
+  return {
+    doc,
+    win,
+    errors,
+    /** Waits for exactly these tags' errors since the last call, however long a busy machine takes. */
+    async failed(tags: string[]) {
+      await vi.waitFor(() => expect(errors.map((event) => (event.target as Element).tagName.toLowerCase())).toEqual(tags), { timeout: 10_000 });
+      return errors.splice(0);
+    },
+  };
 }
 
 describe('the widget loader', () => {
@@ -24,37 +36,32 @@ describe('the widget loader', () => {
   });
 
   it('loads only the widgets whose tags are on the page, and later ones when they appear', async () => {
-    listen();
-    document.body.innerHTML = '<ch-tariffs></ch-tariffs><p>text</p>';
-    startLoader(window, document, 'http://127.0.0.1:9/widgets/ch.js');
-    expect(await loadErrors()).toEqual(['ch-tariffs']);
-    listen();
-    document.body.append(document.createElement('ch-webinar'));
-    expect(await loadErrors()).toEqual(['ch-webinar']);
+    const { doc, win, failed } = page('<ch-tariffs></ch-tariffs><p>text</p>');
+    startLoader(win, doc, SCRIPT);
+    await failed(['ch-tariffs']);
+    doc.body.append(doc.createElement('ch-webinar'));
+    await failed(['ch-webinar']);
   });
 
   it('reports a module that cannot load as ch-error with LOAD_ERROR on its elements', async () => {
-    const details: unknown[] = [];
-    document.addEventListener('ch-error', (event) => details.push((event as CustomEvent).detail), { once: true });
-    document.body.innerHTML = '<ch-certificate></ch-certificate>';
-    startLoader(window, document, 'http://127.0.0.1:9/widgets/ch.js');
-    await loadErrors();
-    expect(details).toEqual([expect.objectContaining({ code: 'LOAD_ERROR' })]);
+    const { doc, win, failed } = page('<ch-certificate></ch-certificate>');
+    startLoader(win, doc, SCRIPT);
+    const [error] = await failed(['ch-certificate']);
+    expect(error!.detail).toEqual(expect.objectContaining({ code: 'LOAD_ERROR' }));
   });
 
   it('offers a manual retry of a failed widget', async () => {
-    document.body.innerHTML = '<ch-course-landing></ch-course-landing>';
-    startLoader(window, document, 'http://127.0.0.1:9/widgets/ch.js');
-    await loadErrors();
-    listen();
-    (window as unknown as { __coursehubWidgets: { load(tag: string): void } }).__coursehubWidgets.load('ch-course-landing');
-    expect(await loadErrors()).toEqual(['ch-course-landing']);
+    const { doc, win, failed } = page('<ch-course-landing></ch-course-landing>');
+    startLoader(win, doc, SCRIPT);
+    await failed(['ch-course-landing']);
+    win.__coursehubWidgets!.load('ch-course-landing');
+    await failed(['ch-course-landing']);
   });
 
   it('does nothing when started twice', () => {
     const observe = vi.spyOn(MutationObserver.prototype, 'observe');
-    startLoader(window, document, 'http://127.0.0.1:9/widgets/ch.js');
-    startLoader(window, document, 'http://127.0.0.1:9/widgets/ch.js');
+    startLoader(window, document, SCRIPT);
+    startLoader(window, document, SCRIPT);
     expect(observe).toHaveBeenCalledTimes(1);
   });
 });

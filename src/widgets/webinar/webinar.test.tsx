@@ -200,6 +200,8 @@ describe('<Webinar> countdown', () => {
     render(<Webinar slug={SLUG} apiBase={API} emit={emit} />);
     await screen.findByRole('timer');
     expect(units()).toEqual(['0 дней', '00 часов', '00 минут', '03 секунды']);
+    // The ticking interval starts in an effect, which may run just after the timer is drawn.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
 
     act(() => vi.advanceTimersByTime(2000));
     expect(calls(fetch, WEBINAR_URL)).toBe(1);
@@ -419,6 +421,8 @@ describe('<Webinar> live', () => {
     expect(await screen.findByText('Видео недоступно')).toBeTruthy();
     expect((await screen.findByRole('log')).textContent).toBe('Сообщений пока нет');
     expect(visibleMessages()).toEqual([]);
+    // The wall clock starts in an effect, which may run just after the chat is drawn.
+    await flushEffects();
     act(() => vi.advanceTimersByTime(5000));
     expect(visibleMessages()).toEqual(['Добро пожаловать на вебинар!']);
   });
