@@ -16,8 +16,11 @@ export interface RunningServer {
 export const exited = (child: ChildProcess) =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-/** Starts the server and waits (up to `timeoutMs`) until its health check answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 20_000): Promise<RunningServer> {
+/**
+ * Starts the server and waits until its health check answers. `timeoutMs` only bounds a server
+ * that never comes up: a first start (initdb, migrations, demo seed) took over 20 s on a busy 2-core machine.
+ */
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, PORT: String(port), DEMO_PORT: '0', LOG_LEVEL: 'silent', ...env },

@@ -36,7 +36,8 @@ async function signIn(base: string): Promise<{ status: number; access: string; i
 // Written through the first server, read through the one that takes its lock over.
 const city = `Город ${randomBytes(4).toString('hex')}`;
 
-describe('two servers on one data directory', { timeout: 60_000 }, () => {
+// Each test starts real servers: longer than a server may take to come up (spawn-server.ts).
+describe('two servers on one data directory', { timeout: 120_000 }, () => {
   it('the second refuses to start with a clear message; the first keeps serving', async () => {
     expect(existsSync(SERVER_ENTRY), 'run `npm run build` first (npm test does)').toBe(true);
     const first = await startServer({ DATA_DIR: dataDir });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   expect(existsSync(entry), 'run `npm run build` first (npm test does)').toBe(true);
   server = await startServer({ DATA_DIR: dataDir });
   base = server.base;
-});
+}, 90_000);
 
 afterAll(async () => {
   await server?.stop();
