@@ -4,6 +4,7 @@ import { $impersonation, $school, INITIAL_IMPERSONATION, INITIAL_SCHOOL, resetUs
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../tests/helpers/api-stub.ts';
+import { json } from '../../tests/helpers/json-response.ts';
 import { App } from './app.tsx';
 import { startGuard } from './guard.ts';
 import { $router } from './router.ts';
@@ -67,10 +68,11 @@ describe('index paths open their first tab, replacing the history entry', () => 
 describe("the teacher's 'Группы'", () => {
   it('is a menu link to a page of that name, not not-found', async () => {
     setRole(Role.Teacher);
+    stubApi({ 'GET Alpha/students_group/': () => json({ count: 0, next: null, previous: null, results: [] }) });
     go('/school/Alpha/group');
     render(<App />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Группы' })).toBeTruthy();
-    expect(screen.getByText('У вас пока нет групп')).toBeTruthy();
+    expect(await screen.findByText('У вас пока нет групп')).toBeTruthy();
     const link = within(screen.getByRole('navigation', { name: 'Меню' })).getByRole('link', { name: 'Группы' });
     expect(link.getAttribute('href')).toBe('/school/Alpha/group');
     expect(link.getAttribute('aria-current')).toBe('page');
