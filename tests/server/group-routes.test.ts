@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsGroupMembers, studentsGroups } from '../../src/server/db/schema.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from './fixtures.ts';
 import { addCourse } from './public-fixtures.ts';
+import { readsDuring } from './query-count.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -65,15 +66,8 @@ describe('GET /:school/students_group/', () => {
 
   it('reads a page in a constant number of queries', async () => {
     await list(owner.access);
-    // The driver's own query method: every statement sent to the database, whatever builds it.
-    const client = (t.app.ctx.db as unknown as { $client: { query: () => unknown } }).$client;
-    await t.app.ctx.jobs.idle();
-    const query = vi.spyOn(client, 'query');
-    await list(owner.access);
-    // The school and role, the total, the page (with its courses, teachers and head counts); the
-    // request log's insert comes later, in its batch.
-    const text = (statement: unknown) => (typeof statement === 'string' ? statement : (statement as { text: string }).text);
-    const reads = query.mock.calls.filter((call) => /^select/i.test(text((call as unknown[])[0])));
+    // The school and role, the total, the page (with its courses, teachers and head counts).
+    const reads = await readsDuring(t.app, () => list(owner.access));
     expect(reads).toHaveLength(3);
   });
 

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schools } from '../../src/server/db/schema.ts';
 import { requireSchoolRole, type SchoolRole } from '../../src/server/services/school-access.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from './fixtures.ts';
+import { readsDuring } from './query-count.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 
 let t: TestApp;
@@ -36,10 +37,10 @@ describe('requireSchoolRole', () => {
   it('reads the school, the role and the plan in one query per request, however often a route checks', async () => {
     // Once first, so that the session gate has this session cached (services/session-gate.ts).
     await probe(admin.access, owner.schoolName, 'Admin');
-    const select = vi.spyOn(t.app.ctx.db, 'select');
-    const res = await probe(admin.access, owner.schoolName, 'Admin');
+    let res: Awaited<ReturnType<typeof probe>> | undefined;
+    const reads = await readsDuring(t.app, async () => (res = await probe(admin.access, owner.schoolName, 'Admin')));
     expect(res).toMatchObject({ status: 200, body: { role: 'Admin', school: owner.schoolId } });
-    expect(select).toHaveBeenCalledTimes(1);
+    expect(reads).toHaveLength(1);
   });
 
   it('grants SuperAdmin (spec role 5) to the owner only', async () => {

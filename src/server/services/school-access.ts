@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { schoolMembers, schools } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../errors.ts';
 import { requireAuth } from './auth.ts';
@@ -32,15 +33,30 @@ const impersonator = alias(schoolMembers, 'impersonator');
 // Per request: a route that checks twice (or checks, then reads the school) queries once.
 const lookups = new WeakMap<FastifyRequest, Map<string, Promise<Access | null>>>();
 
-/** One query: the school by its name (the lower(name) unique index) or id, with both roles. */
-async function loadAccess(app: App, school: { name: string } | { id: number }, userId: number, impersonatorId: number | null): Promise<Access | null> {
-  const [row] = await app.ctx.db
+/**
+ * The school by its name (the lower(name) unique index) or id, with the caller's and an
+ * impersonating admin's roles: one statement, prepared once per database (every school-scoped
+ * request runs it, and planning it cost more than running it).
+ */
+function prepareAccess(db: Db, by: 'name' | 'id') {
+  return db
     .select({ school: schools, role: schoolMembers.role, impersonatorRole: impersonator.role })
     .from(schools)
-    .leftJoin(schoolMembers, and(eq(schoolMembers.schoolId, schools.id), eq(schoolMembers.userId, userId)))
-    // No impersonator: the join matches nothing (ids are positive).
-    .leftJoin(impersonator, and(eq(impersonator.schoolId, schools.id), eq(impersonator.userId, impersonatorId ?? 0)))
-    .where('name' in school ? eq(sql`lower(${schools.name})`, school.name.toLowerCase()) : eq(schools.id, school.id));
+    .leftJoin(schoolMembers, and(eq(schoolMembers.schoolId, schools.id), eq(schoolMembers.userId, sql.placeholder('user'))))
+    // No impersonator: 0 matches nothing (ids are positive).
+    .leftJoin(impersonator, and(eq(impersonator.schoolId, schools.id), eq(impersonator.userId, sql.placeholder('impersonator'))))
+    .where(by === 'name' ? eq(sql`lower(${schools.name})`, sql.placeholder('school')) : eq(schools.id, sql.placeholder('school')))
+    .prepare(`school_access_by_${by}`);
+}
+const prepared = new WeakMap<Db, Record<'name' | 'id', ReturnType<typeof prepareAccess>>>();
+
+async function loadAccess(app: App, school: { name: string } | { id: number }, userId: number, impersonatorId: number | null): Promise<Access | null> {
+  const db = app.ctx.db;
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = { name: prepareAccess(db, 'name'), id: prepareAccess(db, 'id') }));
+  const [row] = await ('name' in school
+    ? statements.name.execute({ school: school.name.toLowerCase(), user: userId, impersonator: impersonatorId ?? 0 })
+    : statements.id.execute({ school: school.id, user: userId, impersonator: impersonatorId ?? 0 }));
   return row ? { school: row.school, role: row.role as MemberRole | null, impersonatorRole: row.impersonatorRole as MemberRole | null } : null;
 }
 

@@ -1,0 +1,18 @@
+// Counts the statements an action sends to the database, at the driver (PGlite's or pg's query
+// method), whatever builds them: a builder, a prepared statement or raw SQL.
+import { vi } from 'vitest';
+import type { App } from '../../src/server/context.ts';
+
+/** The reads (SELECT statements) `action` sends; writes queued for later (the request log) aside. */
+export async function readsDuring(app: App, action: () => Promise<unknown>): Promise<string[]> {
+  await app.ctx.jobs.idle();
+  const client = (app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = vi.spyOn(client, 'query');
+  try {
+    await action();
+    const text = (statement: unknown) => (typeof statement === 'string' ? statement : (statement as { text: string }).text);
+    return query.mock.calls.map((call) => text(call[0])).filter((statement) => /^\s*select/i.test(statement));
+  } finally {
+    query.mockRestore();
+  }
+}
