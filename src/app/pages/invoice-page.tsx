@@ -180,32 +180,34 @@ function InvoiceListView({ school }: { school: string }) {
       {state.kind === 'failed' ? <Failed message={state.message} onRetry={retry} /> : null}
       {state.kind === 'ready' && state.data.results.length === 0 ? <p className="muted">{t.empty}</p> : null}
       {state.kind === 'ready' && state.data.results.length > 0 ? (
-        <table className="invoice-list">
-          <thead>
-            <tr>
-              <th scope="col">{t.number}</th>
-              <th scope="col">{t.date}</th>
-              <th scope="col">{t.tariff}</th>
-              <th scope="col">{t.amount}</th>
-              <th scope="col">{t.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.data.results.map((invoice) => (
-              <tr key={invoice.payment_id}>
-                <td>
-                  <a href={invoicePath(invoice.payment_id)}>{invoice.number}</a>
-                </td>
-                <td>{formatDate(invoice.date)}</td>
-                <td>{invoice.tariff}</td>
-                <td>{formatMoney(invoice.total, invoice.currency)}</td>
-                <td>
-                  <StatusBadge status={invoice.status} />
-                </td>
+        <div className="table-scroll">
+          <table className="invoice-list">
+            <thead>
+              <tr>
+                <th scope="col">{t.number}</th>
+                <th scope="col">{t.date}</th>
+                <th scope="col">{t.tariff}</th>
+                <th scope="col">{t.amount}</th>
+                <th scope="col">{t.status}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {state.data.results.map((invoice) => (
+                <tr key={invoice.payment_id}>
+                  <td>
+                    <a href={invoicePath(invoice.payment_id)}>{invoice.number}</a>
+                  </td>
+                  <td>{formatDate(invoice.date)}</td>
+                  <td>{invoice.tariff}</td>
+                  <td>{formatMoney(invoice.total, invoice.currency)}</td>
+                  <td>
+                    <StatusBadge status={invoice.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {state.kind === 'ready' && state.data.count > PAGE_SIZE ? (
         <nav className="pager" aria-label="Страницы">
@@ -294,34 +296,36 @@ function InvoiceDocument({ school, paymentId }: { school: string; paymentId: str
             </dd>
           </div>
         </dl>
-        <table className="invoice-items">
-          <thead>
-            <tr>
-              <th scope="col">{t.itemIndex}</th>
-              <th scope="col">{t.itemName}</th>
-              <th scope="col">{t.quantity}</th>
-              <th scope="col">{t.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoice.items.map((item, index) => (
-              <tr key={index}>
-                <td>{index + 1}</td>
-                <td>{item.name}</td>
-                <td>{item.quantity}</td>
-                <td>{formatMoney(item.amount, invoice.currency)}</td>
+        <div className="table-scroll">
+          <table className="invoice-items">
+            <thead>
+              <tr>
+                <th scope="col">{t.itemIndex}</th>
+                <th scope="col">{t.itemName}</th>
+                <th scope="col">{t.quantity}</th>
+                <th scope="col">{t.amount}</th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t.total}
-              </th>
-              <td>{formatMoney(invoice.total, invoice.currency)}</td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {invoice.items.map((item, index) => (
+                <tr key={index}>
+                  <td>{index + 1}</td>
+                  <td>{item.name}</td>
+                  <td>{item.quantity}</td>
+                  <td>{formatMoney(item.amount, invoice.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t.total}
+                </th>
+                <td>{formatMoney(invoice.total, invoice.currency)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       </article>
     </section>
   );
