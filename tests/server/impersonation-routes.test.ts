@@ -77,6 +77,8 @@ describe('impersonation', () => {
     expect((await call(t.app, 'GET', '/api/user/', { token: asStudent })).status).toBe(401);
 
     await settle('impersonate_stop');
+    // The other requests' rows are written in a batch by a background job: wait for it.
+    await t.app.ctx.jobs.idle();
     const logs = await t.app.ctx.db.select().from(accessLogs).where(eq(accessLogs.schoolId, owner.schoolId));
     expect(logs).toEqual(
       expect.arrayContaining([

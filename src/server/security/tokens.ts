@@ -29,8 +29,33 @@ export async function signAccessToken(claims: AccessClaims, secret: string, issu
   return jwt.sign(key(secret));
 }
 
+/**
+ * Tokens verified lately, per signing key, with their expiry. A client sends the same token with
+ * every request for up to 15 minutes, and checking its signature again (through WebCrypto, the key
+ * imported each time) cost a fifth of an authenticated request. Only a token that verified is kept,
+ * byte for byte, so nothing unverified is ever accepted; expiry is checked on every use, and
+ * revocation is the session gate's (services/session-gate.ts) as before.
+ */
+const verified = new Map<string, Map<string, { claims: AccessClaims; exp: number }>>();
+const VERIFIED_MAX = 10_000;
+/** Keys kept at once (a server has one; test suites make many). */
+const KEYS_MAX = 4;
+
+function verifiedBy(secret: string) {
+  let tokens = verified.get(secret);
+  if (!tokens) {
+    if (verified.size >= KEYS_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(secret, (tokens = new Map()));
+  }
+  return tokens;
+}
+
 /** The claims of a valid, unexpired access token, or null. A token without exp, iat or sid is not one of ours. */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessClaims | null> {
+  const tokens = verifiedBy(secret);
+  const seen = tokens.get(token);
+  // jose's rule: expired once the clock reaches exp.
+  if (seen) return seen.exp > Date.now() / 1000 ? seen.claims : null;
   try {
     const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub', 'sid'] });
     const userId = Number(payload.sub);
@@ -38,7 +63,10 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
     if (typeof payload.sid !== 'string' || !UUID.test(payload.sid)) return null;
     const act = payload.act as { sub?: unknown } | undefined;
     const impersonatorId = act && typeof act.sub === 'string' ? Number(act.sub) : null;
-    return { userId, impersonatorId: Number.isInteger(impersonatorId) ? impersonatorId : null, sessionId: payload.sid };
+    const claims = { userId, impersonatorId: Number.isInteger(impersonatorId) ? impersonatorId : null, sessionId: payload.sid };
+    if (tokens.size >= VERIFIED_MAX) tokens.delete(tokens.keys().next().value!);
+    tokens.set(token, { claims, exp: payload.exp! });
+    return claims;
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { verifyAccessToken, type AccessClaims } from '../security/tokens.ts';
@@ -56,10 +57,16 @@ export function requireAuth(request: FastifyRequest): AccessClaims {
   return request.auth;
 }
 
+// The signed-in user's row is read by most authenticated routes: prepared once per database.
+const prepareUser = (db: Db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('user_by_id');
+const userStatements = new WeakMap<Db, ReturnType<typeof prepareUser>>();
+
 /** The signed-in user's row; a deleted or deactivated account counts as signed out. */
 export async function requireUser(app: App, request: FastifyRequest) {
   const { userId } = requireAuth(request);
-  const [user] = await app.ctx.db.select().from(users).where(eq(users.id, userId));
+  let statement = userStatements.get(app.ctx.db);
+  if (!statement) userStatements.set(app.ctx.db, (statement = prepareUser(app.ctx.db)));
+  const [user] = await statement.execute({ id: userId });
   if (!user || !user.isActive) throw unauthorized('Учётная запись недоступна.', 'ACCOUNT_DISABLED');
   return user;
 }
