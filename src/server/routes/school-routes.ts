@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { schoolDomains, schoolExtraRoles, schoolHeaders, schoolMemberCounts, schoolMembers, schools, tariffs, userPseudonyms, users } from '../db/schema.ts';
+import { schoolDomains, schoolHeaders, schools, tariffs, users } from '../db/schema.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../errors.ts';
 import { requireUser } from '../services/auth.ts';
 import { avatarUrl } from '../services/avatars.ts';
 import { pageEnvelope, pageSlice } from '../services/pagination.ts';
 import { stripHtml } from '../services/plain-text.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../services/school-access.ts';
+import { memberPage, memberTotal } from '../services/member-list.ts';
 import { availableSchoolName, createSchool, SCHOOL_TAKEN } from '../services/schools.ts';
 import { limits, normalisePhone } from './auth-routes.ts';
 import { errors, Id, Page, PageQuery, Phone, SchoolName, Text } from './schemas.ts';
@@ -271,44 +272,12 @@ export async function schoolRoutes(app: App): Promise<void> {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const page = request.query.p ?? 1;
       const size = request.query.s ?? 20;
-      const roles = request.query.role ? ROLE_FILTERS[request.query.role] : undefined;
-      const where = and(eq(schoolMembers.schoolId, school.id), roles ? inArray(schoolMembers.role, [...roles]) : undefined);
-      // The total from the trigger-kept counts: one row per role instead of a scan of every member.
-      const [total] = await ctx.db
-        .select({ n: sql<number>`coalesce(sum(${schoolMemberCounts.count}), 0)::int` })
-        .from(schoolMemberCounts)
-        .where(and(eq(schoolMemberCounts.schoolId, school.id), roles ? inArray(schoolMemberCounts.role, [...roles]) : undefined));
-      const countAll = total?.n ?? 0;
+      const roles = request.query.role ? ROLE_FILTERS[request.query.role]! : MEMBER_ROLES;
+      const countAll = await memberTotal(ctx.db, school.id, roles);
       // A page past the end is simply empty (the original answered 404); no query needed.
       const slice = pageSlice(page, size, countAll);
       if (!slice) return pageEnvelope(request, [], countAll, page, size);
-      // The page's members first, from the index alone; names, pseudonyms and extra roles are then
-      // read for those rows only (an OFFSET would compute them for every row it skips).
-      const members = ctx.db
-        .select({ userId: schoolMembers.userId, schoolId: schoolMembers.schoolId, role: schoolMembers.role })
-        .from(schoolMembers)
-        .where(where)
-        .orderBy(slice.fromEnd ? desc(schoolMembers.userId) : asc(schoolMembers.userId))
-        .limit(slice.limit)
-        .offset(slice.offset)
-        .as('members');
-      const rows = await ctx.db
-        .select({
-          id: users.id,
-          email: users.email,
-          username: users.username,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: members.role,
-          avatar: users.avatar,
-          pseudonym: userPseudonyms.pseudonym,
-          additionalRoles: sql<string[] | null>`(select array_agg(${schoolExtraRoles.roleName} order by ${schoolExtraRoles.roleName}) from ${schoolExtraRoles} where ${schoolExtraRoles.schoolId} = ${members.schoolId} and ${schoolExtraRoles.userId} = ${members.userId})`,
-          dateJoined: users.dateJoined,
-        })
-        .from(members)
-        .innerJoin(users, eq(users.id, members.userId))
-        .leftJoin(userPseudonyms, and(eq(userPseudonyms.schoolId, members.schoolId), eq(userPseudonyms.userId, members.userId)))
-        .orderBy(asc(members.userId));
+      const rows = await memberPage(ctx.db, school.id, roles, slice);
       const results = rows.map((row) => ({
         id: row.id,
         email: row.email,
