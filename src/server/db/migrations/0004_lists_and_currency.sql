@@ -21,37 +21,28 @@ CREATE INDEX "course_appeals_school_time_idx" ON "course_appeals" USING btree ("
 CREATE INDEX "payments_school_time_idx" ON "payments" USING btree ("school_id","created_at","id");--> statement-breakpoint
 ALTER TABLE "schools" ADD CONSTRAINT "schools_currency_check" CHECK ("schools"."currency" ~ '^[A-Z]{3}$');--> statement-breakpoint
 -- Hand-written: school_member_counts follows school_members, a statement at a time (a bulk insert
--- of 100,000 members is one update per school and role, not 100,000). Inserts add (an upsert, safe
--- under concurrent inserts); deletes take off (a school being deleted has lost its counts already,
--- so the update then finds nothing); an update takes off the old rows and adds the new ones.
-CREATE FUNCTION school_member_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
+-- of 100,000 members is one update per school and role, not 100,000). One function for the three
+-- triggers: removed rows are taken off (a school being deleted has lost its counts already, so the
+-- update then finds nothing), added rows are added (an upsert, safe under concurrent inserts); an
+-- update does both.
+CREATE FUNCTION school_member_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO school_member_counts (school_id, role, count)
-  SELECT school_id, role, count(*) FROM new_rows GROUP BY school_id, role
-  ON CONFLICT (school_id, role) DO UPDATE SET count = school_member_counts.count + excluded.count;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION school_member_counts_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE school_member_counts c SET count = c.count - gone.n
-  FROM (SELECT school_id, role, count(*) AS n FROM old_rows GROUP BY school_id, role) gone
-  WHERE c.school_id = gone.school_id AND c.role = gone.role;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE FUNCTION school_member_counts_move() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE school_member_counts c SET count = c.count - gone.n
-  FROM (SELECT school_id, role, count(*) AS n FROM old_rows GROUP BY school_id, role) gone
-  WHERE c.school_id = gone.school_id AND c.role = gone.role;
-  INSERT INTO school_member_counts (school_id, role, count)
-  SELECT school_id, role, count(*) FROM new_rows GROUP BY school_id, role
-  ON CONFLICT (school_id, role) DO UPDATE SET count = school_member_counts.count + excluded.count;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    UPDATE school_member_counts c SET count = c.count - gone.n
+    FROM (SELECT school_id, role, count(*) AS n FROM old_rows GROUP BY school_id, role) gone
+    WHERE c.school_id = gone.school_id AND c.role = gone.role;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO school_member_counts (school_id, role, count)
+    SELECT school_id, role, count(*) FROM new_rows GROUP BY school_id, role
+    ON CONFLICT (school_id, role) DO UPDATE SET count = school_member_counts.count + excluded.count;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER school_members_count_insert AFTER INSERT ON school_members
-REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION school_member_counts_add();--> statement-breakpoint
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION school_member_counts_follow();--> statement-breakpoint
 CREATE TRIGGER school_members_count_delete AFTER DELETE ON school_members
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION school_member_counts_remove();--> statement-breakpoint
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION school_member_counts_follow();--> statement-breakpoint
 CREATE TRIGGER school_members_count_update AFTER UPDATE ON school_members
-REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION school_member_counts_move();--> statement-breakpoint
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION school_member_counts_follow();--> statement-breakpoint
 INSERT INTO school_member_counts (school_id, role, count) SELECT school_id, role, count(*) FROM school_members GROUP BY school_id, role;
