@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './tools/eslint/feature-boundaries.mjs';
 import noImportTimeDom from './tools/eslint/no-import-time-dom.mjs';
 
 // The import boundaries of ARCHITECTURE.md, enforced here rather than in review. Paths are matched
@@ -38,6 +39,7 @@ export const boundaries = {
   demo: [group(paths('src'), 'demo pages load the built files like any outside site.'), regex('^#', 'demo pages load the built files like any outside site.')],
 };
 
+const coursehub = { rules: { 'no-import-time-dom': noImportTimeDom, 'feature-boundaries': featureBoundaries } };
 const noRestricted = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
@@ -57,12 +59,19 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { coursehub: { rules: { 'no-import-time-dom': noImportTimeDom } } },
+    plugins: { coursehub },
     rules: { 'coursehub/no-import-time-dom': 'error' },
   },
   { files: ['src/widgets/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.widgets) },
   { files: ['src/app/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.app) },
   { files: ['src/server/**/*.ts'], ignores: ['**/*.test.ts'], rules: noRestricted(boundaries.server) },
   { files: ['demo/**/*.{js,mjs,ts}'], rules: noRestricted(boundaries.demo) },
+  // Features are entered through their index.ts (tools/eslint/feature-boundaries.mjs); tests may reach in.
+  {
+    files: ['src/server/**/*.ts', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.*'],
+    plugins: { coursehub },
+    rules: { 'coursehub/feature-boundaries': 'error' },
+  },
   { files: ['src/server/**/*.ts', 'tools/**', 'tests/**', '*.config.*'], rules: { 'no-console': 'off' } },
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isLoopbackHost } from './loopback.ts';
+import { isLoopbackHost } from './shared/loopback.ts';
 
 /** Server configuration, read from the environment once at start and validated. */
 export interface ServerConfig {

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig } from './config.ts';
-import type { Db } from './db/database.ts';
-import type { BackgroundJobs } from './services/background-jobs.ts';
-import type { Mailer } from './services/mailer.ts';
-import type { SessionGate } from './services/session-gate.ts';
-import type { AccessClaims } from './security/tokens.ts';
+import type { Db } from './shared/db/database.ts';
+import type { BackgroundJobs } from './shared/background-jobs.ts';
+import type { Mailer } from './shared/mail/mailer.ts';
+import type { SessionGate } from './shared/security/session-gate.ts';
+import type { AccessClaims } from './shared/security/tokens.ts';
 
 /** What every route needs, decorated on the app as `app.ctx`. */
 export interface AppContext {

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DataDirLockedError } from './shared/db/data-dir-lock.ts';
 import { buildDemoServer } from './demo-server.ts';
 
 const distDir = fileURLToPath(new URL('..', import.meta.url));

@@ -1,7 +1,7 @@
 // CORS that real clients need: the private API's preflight allows every method it uses, for the
 // platform's origins and schools' verified custom domains only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolDomains } from '../../src/server/db/schema.ts';
+import { schoolDomains } from '../../src/server/features/schools/tables.ts';
 import { registerOwner, type Owner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 

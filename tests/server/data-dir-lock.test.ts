@@ -86,7 +86,7 @@ describe('two servers on one data directory', { timeout: 120_000 }, () => {
     // Each contender says it is ready, waits for the go file, then locks and holds (or reports why not).
     const script = `
       const { existsSync } = await import('node:fs');
-      const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(resolve('dist/server/db/data-dir-lock.js')).href)});
+      const { lockDataDir } = await import(${JSON.stringify(pathToFileURL(resolve('dist/server/shared/db/data-dir-lock.js')).href)});
       process.stdout.write('ready\\n');
       while (!existsSync(${JSON.stringify(go)})) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
       try { lockDataDir(${JSON.stringify(dir)}); process.stdout.write('locked\\n'); setInterval(() => {}, 60_000); }

@@ -2,9 +2,9 @@
 // straight into the database (fast, no mail) and sign in through the API.
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/context.ts';
-import { schools, schoolMembers, users } from '../../src/server/db/schema.ts';
-import { hashPassword } from '../../src/server/security/passwords.ts';
-import type { MemberRole } from '../../src/server/services/school-access.ts';
+import { schools, schoolMembers, users } from '../../src/server/shared/db/core-tables.ts';
+import { hashPassword } from '../../src/server/shared/security/passwords.ts';
+import type { MemberRole } from '../../src/server/shared/security/school-access.ts';
 import { call } from './test-app.ts';
 
 export const PASSWORD = 'Secret-pass-1';

@@ -1,5 +1,5 @@
 // Every JSON route also takes application/x-www-form-urlencoded and multipart/form-data, with the
-// same validation (src/server/services/form-bodies.ts).
+// same validation (src/server/shared/http/form-bodies.ts).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { desc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accessLogs } from '../../src/server/db/schema.ts';
+import { accessLogs } from '../../src/server/features/access-logs/tables.ts';
 import { registerOwner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 

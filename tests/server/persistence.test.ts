@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/shared/demo-accounts.ts';
 import { call } from './test-app.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'coursehub-data-'));

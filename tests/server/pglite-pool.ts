@@ -5,7 +5,7 @@
 // still starts on a database as fresh as a new one: no rows, identities from 1.
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { openDatabase, type Database } from '../../src/server/shared/db/database.ts';
 
 interface Template {
   /** The migrated data directory that further databases of this worker start from. */

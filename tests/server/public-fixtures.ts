@@ -1,7 +1,8 @@
 // Courses with modules and lessons, and autowebinars, put straight into the database for the
 // public-route suites.
 import type { App } from '../../src/server/context.ts';
-import { autowebinars, courses, lessons, sections, type ChatScriptLine } from '../../src/server/db/schema.ts';
+import { autowebinars, type ChatScriptLine } from '../../src/server/features/webinars/tables.ts';
+import { courses, lessons, sections } from '../../src/server/features/courses/tables.ts';
 
 export interface CourseOptions {
   name?: string;

@@ -2,7 +2,7 @@
 // page are read once per period, not once per visitor.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { courses } from '../../src/server/db/schema.ts';
+import { courses } from '../../src/server/features/courses/tables.ts';
 import { registerOwner, type Owner } from './fixtures.ts';
 import { addCourse, addWebinar } from './public-fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';

@@ -1,7 +1,7 @@
 import { defaultLanding } from '#core/landing-blocks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schools } from '../../src/server/db/schema.ts';
+import { schools } from '../../src/server/shared/db/core-tables.ts';
 import { addMember, registerOwner, type Owner } from './fixtures.ts';
 import { addCourse, type CourseFixture } from './public-fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';

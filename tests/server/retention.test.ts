@@ -3,8 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessLogs, loginThrottles, oneTimeTokens, outbox, refreshTokens, sessions } from '../../src/server/db/schema.ts';
-import { pruneOldRows, RETENTION } from '../../src/server/services/retention.ts';
+import { accessLogs } from '../../src/server/features/access-logs/tables.ts';
+import { loginThrottles, oneTimeTokens } from '../../src/server/features/accounts/tables.ts';
+import { outbox, refreshTokens, sessions } from '../../src/server/shared/db/core-tables.ts';
+import { pruneOldRows, RETENTION } from '../../src/server/retention.ts';
 import { login, registerOwner, type Owner } from './fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { App } from '../../src/server/context.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { openDatabase, type Database } from '../../src/server/shared/db/database.ts';
 import { admin, withDatabase } from '../helpers/postgres-admin.ts';
 import { acquirePglite } from './pglite-pool.ts';
 

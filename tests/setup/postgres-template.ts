@@ -4,7 +4,7 @@
 // worker keeps its own migrated databases (tests/server/pglite-pool.ts).
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { openDatabase } from '../../src/server/shared/db/database.ts';
 import { admin, withDatabase } from '../helpers/postgres-admin.ts';
 
 declare module 'vitest' {

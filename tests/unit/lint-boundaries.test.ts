@@ -64,3 +64,44 @@ describe('no DOM access at import time in core', () => {
     expect(await ruleIds('src/app/x.ts', 'export const w = window.innerWidth;')).toEqual([]);
   });
 });
+
+describe('features are entered through their index.ts', () => {
+  const code = (source: string) => `import { a } from '${source}';\nexport const b = a;`;
+  it.each([
+    ['a server feature → another feature’s routes', 'src/server/features/roles/x.ts', '../schools/school-routes.ts'],
+    ['a server feature → another feature’s tables', 'src/server/features/roles/x.ts', '../schools/tables.ts'],
+    ['the server root → a feature’s service', 'src/server/app.ts', './features/schools/schools.ts'],
+    ['an app feature → another feature’s page', 'src/app/features/tariffs/x.tsx', '../accounts/profile-page.tsx'],
+    ['the app shell → a feature’s page', 'src/app/school-screens.ts', './features/groups/groups-page.tsx'],
+  ])('%s is refused', async (_name, filePath, source) => {
+    expect(await ruleIds(filePath, code(source))).toEqual(['coursehub/feature-boundaries']);
+  });
+
+  it('refuses a lazy import of another feature’s page', async () => {
+    expect(await ruleIds('src/app/features/groups/x.ts', "export const p = () => import('../accounts/profile-page.tsx');")).toEqual(['coursehub/feature-boundaries']);
+  });
+
+  it.each([
+    ['shared server code → a feature, even its index', 'src/server/shared/http/x.ts', '../../features/schools/index.ts'],
+    ['the shared UI kit → a feature', 'src/app/ui/x.tsx', '../features/accounts/index.ts'],
+    ['a feature → the schema aggregator', 'src/server/features/groups/x.ts', '../../shared/db/schema.ts'],
+  ])('%s is refused', async (_name, filePath, source) => {
+    expect(await ruleIds(filePath, code(source))).toEqual(['coursehub/feature-boundaries']);
+  });
+
+  it.each([
+    ['a file of the same feature', 'src/server/features/roles/x.ts', './invitations.ts'],
+    ['another feature’s index', 'src/server/features/roles/x.ts', '../schools/index.ts'],
+    ['a tables.ts → another feature’s tables.ts (foreign keys)', 'src/server/features/groups/tables.ts', '../courses/tables.ts'],
+    ['the schema aggregator → a feature’s tables', 'src/server/shared/db/schema.ts', '../../features/groups/tables.ts'],
+    ['a feature → shared code', 'src/server/features/groups/x.ts', '../../shared/http/pagination.ts'],
+    ['the app shell → a feature’s index', 'src/app/school-screens.ts', './features/groups/index.ts'],
+    ['an app feature → the UI kit', 'src/app/features/groups/x.tsx', '../../ui/pager.tsx'],
+  ])('%s is allowed', async (_name, filePath, source) => {
+    expect(await ruleIds(filePath, code(source))).toEqual([]);
+  });
+
+  it('lets a test reach into the feature it tests and others', async () => {
+    expect(await ruleIds('src/server/features/roles/x.test.ts', code('../schools/school-routes.ts'))).toEqual([]);
+  });
+});

@@ -1,21 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import {
-  autowebinars, courseLandings, courses, lessons, promoCodes, schoolHeaders, schoolMembers, schools, sections, studentsGroupMembers, studentsGroups, users, type ChatScriptLine,
-} from '../db/schema.ts';
-import { hashPassword, verifyPassword } from '../security/passwords.ts';
-
-export const DEMO_SCHOOL = 'Coursehub';
-/** The password of the demo accounts (also in the README). */
-export const DEMO_PASSWORD = 'coursehub-demo';
-/** The demo school's people; its owner is an admin too, and the spec's super admin (role 5). */
-export const DEMO_ACCOUNTS = [
-  { email: 'owner@coursehub.ru', role: 'Admin', owner: true, firstName: 'Ольга', lastName: 'Основателева' },
-  { email: 'admin@coursehub.ru', role: 'Admin', firstName: 'Анна', lastName: 'Администратова' },
-  { email: 'teacher@coursehub.ru', role: 'Teacher', firstName: 'Пётр', lastName: 'Преподавателев' },
-  { email: 'student@coursehub.ru', role: 'Student', firstName: 'Сергей', lastName: 'Студентов' },
-] as const;
+import { autowebinars, type ChatScriptLine } from '../features/webinars/index.ts';
+import { courseLandings } from '../features/catalog/index.ts';
+import { courses, lessons, sections } from '../features/courses/index.ts';
+import { promoCodes } from '../features/tariffs/index.ts';
+import { schoolHeaders } from '../features/schools/index.ts';
+import { schoolMembers, schools, users } from '../shared/db/core-tables.ts';
+import { studentsGroupMembers, studentsGroups } from '../features/groups/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
+import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
 
 /** Promo codes to try in the subscription modal (README): 20 % off, and 100.00 BYN off. */
 export const DEMO_PROMO_CODES = [

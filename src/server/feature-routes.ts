@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import type { App } from './context.ts';
+import { accessLogRoutes } from './features/access-logs/index.ts';
+import { accountRoutes, authRoutes } from './features/accounts/index.ts';
+import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
+import { certificateRoutes } from './features/certificates/index.ts';
+import { groupRoutes } from './features/groups/index.ts';
+import { impersonationRoutes } from './features/impersonation/index.ts';
+import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
+import { schoolRoutes } from './features/schools/index.ts';
+import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
+import { webinarRoutes } from './features/webinars/index.ts';
+
+/** Every API route, mounted under /api. */
+export async function registerRoutes(app: App): Promise<void> {
+  app.get(
+    '/health/',
+    { schema: { tags: ['service'], summary: 'Проверка работы сервера', response: { 200: Type.Object({ status: Type.String() }) } } },
+    async () => ({ status: 'ok' }),
+  );
+  await authRoutes(app);
+  await accountRoutes(app);
+  await invitationRoutes(app);
+  await schoolRoutes(app);
+  await roleRoutes(app);
+  await impersonationRoutes(app);
+  await accessLogRoutes(app);
+  await catalogRoutes(app);
+  await appealRoutes(app);
+  await certificateRoutes(app);
+  await tariffRoutes(app);
+  await subscriptionRoutes(app);
+  await paymentRoutes(app);
+  await invoiceRoutes(app);
+  await webinarRoutes(app);
+  await groupRoutes(app);
+}

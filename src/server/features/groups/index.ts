@@ -1,0 +1,4 @@
+// Students groups: a course taught by a teacher to its students.
+// Other features and the server's root import this feature through this file only.
+export { groupRoutes } from './group-routes.ts';
+export { studentsGroupMembers, studentsGroups } from './tables.ts';

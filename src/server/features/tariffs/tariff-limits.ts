@@ -1,0 +1,56 @@
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../shared/db/database.ts';
+import { schoolMembers, schools, tariffs } from '../../shared/db/core-tables.ts';
+import { badRequest } from '../../shared/errors.ts';
+
+export const STAFF_LIMIT_MESSAGE = 'Превышено количество сотрудников для выбранного тарифа.';
+export const STUDENT_LIMIT_MESSAGE = 'Превышено количество новых учеников в месяц для выбранного тарифа.';
+export const NO_TARIFF_MESSAGE = 'У вас нет оплаченного тарифа.';
+
+const tariffLimit = (message: string) => badRequest(message, undefined, 'TARIFF_LIMIT');
+
+/**
+ * The school's plan, with the school row locked until the caller's transaction ends: two admins
+ * adding people at once are counted one after the other, never both against the same total.
+ */
+async function lockedPlan(tx: Db, schoolId: number) {
+  const [school] = await tx.select({ tariffId: schools.tariffId }).from(schools).where(eq(schools.id, schoolId)).for('update');
+  if (!school || school.tariffId === null) throw badRequest(NO_TARIFF_MESSAGE, undefined, 'NO_TARIFF');
+  const [plan] = await tx.select().from(tariffs).where(eq(tariffs.id, school.tariffId));
+  if (!plan) throw badRequest(NO_TARIFF_MESSAGE, undefined, 'NO_TARIFF');
+  return plan;
+}
+
+/**
+ * Throws TARIFF_LIMIT when `adding` more Teachers/Admins would exceed the plan's number_of_staff
+ * (null = unlimited). Run inside the transaction that adds them.
+ */
+export async function assertStaffLimit(_ctx: AppContext, tx: Db, schoolId: number, adding: number): Promise<void> {
+  const plan = await lockedPlan(tx, schoolId);
+  if (plan.numberOfStaff === null) return;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.schoolId, schoolId), inArray(schoolMembers.role, ['Teacher', 'Admin'])));
+  if ((row?.n ?? 0) + adding > plan.numberOfStaff) throw tariffLimit(STAFF_LIMIT_MESSAGE);
+}
+
+/** The first instant of the current calendar month (UTC), by the app's clock. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Throws TARIFF_LIMIT when `adding` more students this calendar month would exceed the plan's
+ * students_per_month (null = unlimited): Student memberships created since the month began count.
+ */
+export async function assertStudentLimit(ctx: AppContext, tx: Db, schoolId: number, adding: number): Promise<void> {
+  const plan = await lockedPlan(tx, schoolId);
+  if (plan.studentsPerMonth === null) return;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.schoolId, schoolId), eq(schoolMembers.role, 'Student'), gte(schoolMembers.createdAt, monthStart(ctx.now()))));
+  if ((row?.n ?? 0) + adding > plan.studentsPerMonth) throw tariffLimit(STUDENT_LIMIT_MESSAGE);
+}

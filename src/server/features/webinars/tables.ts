@@ -1,0 +1,43 @@
+// Autowebinars: a recorded webinar on a schedule with its scripted chat.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { schools } from '../../shared/db/core-tables.ts';
+import { createdAt } from '../../shared/db/columns.ts';
+
+export interface ChatScriptLine {
+  username: string;
+  message: string;
+  role: string;
+  /** Milliseconds from the start of a show. */
+  timeshift_ms: number;
+}
+
+/** A recorded webinar shown on a schedule: first show at starts_at, repeated every repeat_minutes. */
+export const autowebinars = pgTable(
+  'autowebinars',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    videoType: text('video_type').notNull().default('upload'),
+    youtubeVideoId: text('youtube_video_id'),
+    videoUrl: text('video_url'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Null: a single show. */
+    repeatMinutes: integer('repeat_minutes'),
+    durationMinutes: integer('duration_minutes').notNull(),
+    hasChat: boolean('has_chat').notNull().default(false),
+    chatEnabled: boolean('chat_enabled').notNull().default(false),
+    chatScript: jsonb('chat_script').$type<ChatScriptLine[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('autowebinars_slug_unique').on(t.slug),
+    index('autowebinars_school_idx').on(t.schoolId),
+    check('autowebinars_video_type_check', sql`${t.videoType} in ('upload', 'youtube')`),
+    check('autowebinars_schedule_check', sql`${t.durationMinutes} > 0 and (${t.repeatMinutes} is null or ${t.repeatMinutes} > 0)`),
+  ],
+);

@@ -1,0 +1,65 @@
+import { and, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import type { AppContext } from './context.ts';
+import { accessLogs } from './features/access-logs/index.ts';
+import { loginThrottles, oneTimeTokens } from './features/accounts/index.ts';
+import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-tables.ts';
+import { schoolInvitations } from './features/roles/index.ts';
+import { UPLOAD_WINDOW_MS } from './shared/uploads/upload-quota.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** How long rows are kept (README, Security). */
+export const RETENTION = {
+  /** Schools read their request log for half a year. */
+  accessLogsDays: 180,
+  /** Mail (and its links) leaves the outbox after a month. */
+  outboxDays: 30,
+  /** Spent or expired emailed links and codes, kept a week for support questions. */
+  oneTimeTokensDays: 7,
+  /** Revoked sessions and expired refresh tokens, a day for the reuse check of a late replay. */
+  sessionsDays: 1,
+  /** Invitations nobody answered, a month after they expired. */
+  invitationsDays: 30,
+} as const;
+
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes what the retention periods let go; returns the number of rows per table. */
+export async function pruneOldRows(ctx: AppContext): Promise<Record<string, number>> {
+  const now = ctx.now().getTime();
+  const before = (days: number) => new Date(now - days * DAY_MS);
+  const { db } = ctx;
+  const counts: Record<string, number> = {};
+  const count = async (name: string, rows: Promise<unknown[]>) => {
+    counts[name] = (await rows).length;
+  };
+  await count('access_logs', db.delete(accessLogs).where(lt(accessLogs.createdAt, before(RETENTION.accessLogsDays))).returning({ id: accessLogs.id }));
+  await count('outbox', db.delete(outbox).where(lt(outbox.createdAt, before(RETENTION.outboxDays))).returning({ id: outbox.id }));
+  await count('one_time_tokens', db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before(RETENTION.oneTimeTokensDays))).returning({ id: oneTimeTokens.id }));
+  await count('refresh_tokens', db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before(RETENTION.sessionsDays))).returning({ id: refreshTokens.id }));
+  // A session is over once revoked, past its hard end, or left without a refresh token.
+  await count(
+    'sessions',
+    db
+      .delete(sessions)
+      .where(
+        or(
+          and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, before(RETENTION.sessionsDays))),
+          lt(sessions.endsAt, before(RETENTION.sessionsDays)),
+          and(lt(sessions.createdAt, before(RETENTION.sessionsDays)), notExists(db.select({ one: sql`1` }).from(refreshTokens).where(sql`${refreshTokens.familyId} = ${sessions.id}`))),
+        ),
+      )
+      .returning({ id: sessions.id }),
+  );
+  await count('school_invitations', db.delete(schoolInvitations).where(lt(schoolInvitations.expiresAt, before(RETENTION.invitationsDays))).returning({ id: schoolInvitations.id }));
+  await count('uploads', db.delete(uploads).where(lt(uploads.createdAt, new Date(now - UPLOAD_WINDOW_MS))).returning({ id: uploads.id }));
+  // Failure counts fade after a day without failures; a lock until a password reset stays.
+  await count(
+    'login_throttles',
+    db
+      .delete(loginThrottles)
+      .where(and(lt(loginThrottles.updatedAt, before(1)), or(sql`${loginThrottles.lockedUntil} is null`, lt(loginThrottles.lockedUntil, new Date(now)))))
+      .returning({ loginHash: loginThrottles.loginHash }),
+  );
+  return counts;
+}
