@@ -73,16 +73,16 @@ export default [
     plugins: [
       ...plugins({ preact: true }),
       copyFile('src/app/app.css', 'app.css'),
-      copyFile('src/app/pwa/manifest.webmanifest', 'manifest.webmanifest'),
-      copyFile('src/app/pwa/offline.html', 'offline.html'),
-      copyFile('src/app/pwa/icon.svg', 'icon.svg'),
-      copyFile('src/app/pwa/icon-192.png', 'icon-192.png'),
-      copyFile('src/app/pwa/icon-512.png', 'icon-512.png'),
+      copyFile('src/app/features/pwa/manifest.webmanifest', 'manifest.webmanifest'),
+      copyFile('src/app/features/pwa/offline.html', 'offline.html'),
+      copyFile('src/app/features/pwa/icon.svg', 'icon.svg'),
+      copyFile('src/app/features/pwa/icon-192.png', 'icon-192.png'),
+      copyFile('src/app/features/pwa/icon-512.png', 'icon-512.png'),
     ],
   },
   {
     // Served as /sw.js so that its scope is the whole platform.
-    input: 'src/app/pwa/service-worker.ts',
+    input: 'src/app/features/pwa/service-worker.ts',
     output: { file: 'dist/app/sw.js', format: 'iife' },
     plugins: plugins(),
   },

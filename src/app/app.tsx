@@ -1,63 +1,29 @@
-import { $school, $user, appMessages, ROLE_HOME, routeRole, SCHOOL_STATIC_PAGES, schoolPath } from '#core';
+import { $school, $user, routeRole } from '#core';
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense } from 'react';
+import { ChooseSchoolPage, CreateSchoolPage } from './features/schools/index.ts';
+import { CatalogPage } from './features/catalog/index.ts';
+import { CertificatePage } from './features/certificates/index.ts';
+import { ForgotPasswordPage, InvitationPage, LoginPage, ResetPasswordPage, SignupPage, SocialCallbackPage } from './features/accounts/index.ts';
+import { HelpPage } from './features/help/index.ts';
+import { InvoicePage, TariffInfoPage } from './features/tariffs/index.ts';
+import { LegalPage } from './features/legal/index.ts';
+import { WebinarPage } from './features/webinars/index.ts';
 import { InitialPage } from './initial-page.tsx';
 import { SchoolLayout } from './layouts/school-layout.tsx';
-import { lazyPage } from './lazy-page.ts';
 import { PageBoundary, PageLoading } from './page-boundary.tsx';
 import { PublicFrame } from './public-frame.tsx';
 import { isOpenLegalPage, isPublicPage } from './public-routes.ts';
 import { routeTitle } from './route-title.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { $router } from './router.ts';
-import { AccessDeniedPage, NotFoundPage, SectionSoonPage, TechnicalWorksPage } from './pages/status-pages.tsx';
-
-// Pages load on demand: a visitor of /login does not download the school area or the widgets.
-const LoginPage = lazyPage(() => import('./pages/login-page.tsx'));
-const CreateSchoolPage = lazyPage(() => import('./pages/create-school-page.tsx'));
-const ChooseSchoolPage = lazyPage(() => import('./pages/choose-school-page.tsx'));
-const SignupPage = lazyPage(() => import('./pages/signup-page.tsx'));
-const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page.tsx'));
-const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page.tsx'));
-const InvitationPage = lazyPage(() => import('./pages/invitation-page.tsx'));
-const SocialCallbackPage = lazyPage(() => import('./pages/social-callback-page.tsx'));
-const ProfilePage = lazyPage(() => import('./pages/profile-page.tsx'));
-// Public screens reuse the widgets' React components (not their custom elements).
-const CatalogPage = lazyPage(() => import('./pages/catalog-page.tsx'));
-const CertificatePage = lazyPage(() => import('./pages/certificate-page.tsx'));
-const TariffInfoPage = lazyPage(() => import('./pages/tariff-info-page.tsx'));
-const TariffPlansPage = lazyPage(() => import('./pages/tariff-plans-page.tsx'));
-const WebinarPage = lazyPage(() => import('./pages/webinar-page.tsx'));
-const HelpPage = lazyPage(() => import('./pages/help/help-page.tsx'));
-const LegalPage = lazyPage(() => import('./pages/legal/legal-page.tsx'));
-const SettingsPage = lazyPage(() => import('./pages/settings-page.tsx'));
-const GroupsPage = lazyPage(() => import('./pages/groups-page.tsx'));
-const PwaPage = lazyPage(() => import('./pages/pwa-page.tsx'));
-const InvoicePage = lazyPage(() => import('./pages/invoice-page.tsx'));
-
-function SchoolHome({ school }: { school: string }) {
-  const role = routeRole(useStore($user).role);
-  useEffect(() => {
-    if (role) $router.open(schoolPath(school, ROLE_HOME[role]), true);
-  }, [role, school]);
-  return <PageLoading />;
-}
-
-function schoolPage(school: string, rest: string): ReactNode {
-  if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(rest)) return <LegalPage page={rest} school={school} />;
-  if (rest === 'help-center') return <HelpPage />;
-  if (rest === 'profile') return <ProfilePage />;
-  if (rest === 'tariff-plans') return <TariffPlansPage school={school} />;
-  if (rest.startsWith('settings/')) return <SettingsPage school={school} tab={rest.slice('settings/'.length)} />;
-  if (rest === 'group') return <GroupsPage />;
-  if (rest === 'pwa') return <PwaPage school={school} />;
-  const section = rest.split('/')[0] as keyof typeof appMessages.routes;
-  return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
-}
+import { SchoolHome, schoolScreen } from './school-screens.tsx';
+import { AccessDeniedPage, NotFoundPage, TechnicalWorksPage } from './ui/status-pages.tsx';
 
 /** The page for the current route. */
 function Page() {
   const page = useStore($router);
+  const role = routeRole(useStore($user).role);
   useStore($school);
   if (!page) return <NotFoundPage />;
   switch (page.route) {
@@ -110,14 +76,17 @@ function Page() {
     case 'helpPage':
     case 'helpSchoolPage':
       return <HelpPage page={page.params.page} />;
-    case 'schoolChild':
+    case 'schoolChild': {
+      const { school, rest } = page.params;
       // Legal pages are open to everyone, also under the default school, outside the school area.
-      if (isOpenLegalPage(page.params.school, page.params.rest, $user.get().auth)) return <LegalPage page={page.params.rest} school={page.params.school} />;
+      if (isOpenLegalPage(school, rest, $user.get().auth)) return <LegalPage page={rest} school={school} />;
+      const found = schoolScreen(role, rest);
       return (
-        <SchoolLayout rest={page.params.rest} notFound={<NotFoundPage />}>
-          {schoolPage(page.params.school, page.params.rest)}
+        <SchoolLayout rest={rest}>
+          {found ? <found.screen school={school} path={found.path} params={found.params} /> : <NotFoundPage />}
         </SchoolLayout>
       );
+    }
     default:
       return <NotFoundPage />;
   }

@@ -1,5 +1,6 @@
-import { appMessages, canOpenSchoolRoute, pageTitles, SCHOOL_STATIC_PAGES, type RouteRole } from '#core';
+import { appMessages, pageTitles, SCHOOL_STATIC_PAGES, type RouteRole } from '#core';
 import type { RoutePage } from './public-routes.ts';
+import { schoolScreen } from './school-screens.tsx';
 
 type MenuKey = keyof typeof appMessages.routes;
 
@@ -59,7 +60,7 @@ export function routeTitle(page: RoutePage, role: RouteRole | null): string | nu
       // Legal documents are titled by their heading, on their page.
       if ((SCHOOL_STATIC_PAGES as readonly string[]).includes(rest)) return null;
       const section = rest.split('/')[0] as MenuKey;
-      return canOpenSchoolRoute(role, rest) && section in appMessages.routes ? appMessages.routes[section] : pageTitles.notFound;
+      return schoolScreen(role, rest) && section in appMessages.routes ? appMessages.routes[section] : pageTitles.notFound;
     }
     default:
       return pageTitles.notFound;

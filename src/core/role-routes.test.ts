@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SETTINGS, canOpenSchoolRoute, indexRedirect, matchesRoute, ROLE_HOME, ROLE_ROUTES, settingsTabs, SUPER_ADMIN_SETTINGS } from './role-routes.ts';
+import { ADMIN_SETTINGS, canOpenSchoolRoute, indexRedirect, matchesRoute, ROLE_HOME, routeParams, ROLE_ROUTES, settingsTabs, SUPER_ADMIN_SETTINGS } from './role-routes.ts';
 
 describe('matchesRoute', () => {
   it.each([
@@ -106,5 +106,17 @@ describe('settingsTabs', () => {
     expect(settingsTabs('SuperAdmin')).toEqual([...SUPER_ADMIN_SETTINGS]);
     expect(settingsTabs('Teacher')).toEqual([]);
     expect(settingsTabs(null)).toEqual([]);
+  });
+});
+
+describe('routeParams', () => {
+  it("reads each ':name' segment of the path", () => {
+    expect(routeParams('group/:group_id', 'group/7/')).toEqual({ group_id: '7' });
+    expect(routeParams('home-work/:lesson_id/:studentHomeworkId/:courseId', '/home-work/3/44/5')).toEqual({ lesson_id: '3', studentHomeworkId: '44', courseId: '5' });
+  });
+
+  it('has none for a pattern without parameters, and an empty value for a missing segment', () => {
+    expect(routeParams('profile', 'profile')).toEqual({});
+    expect(routeParams('group/:group_id', 'group')).toEqual({ group_id: '' });
   });
 });

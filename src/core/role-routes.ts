@@ -104,6 +104,16 @@ export function matchesRoute(pattern: string, path: string): boolean {
   return want.length === have.length && want.every((part, i) => (part.startsWith(':') ? Boolean(have[i]) : part === have[i]));
 }
 
+/** The values of a pattern's ':name' segments in a path it matches, e.g. 'group/:group_id' + 'group/7' → {group_id: '7'}. */
+export function routeParams(pattern: string, path: string): Record<string, string> {
+  const have = path.replace(/^\/+|\/+$/g, '').split('/');
+  const params: Record<string, string> = {};
+  pattern.split('/').forEach((part, i) => {
+    if (part.startsWith(':')) params[part.slice(1)] = have[i] ?? '';
+  });
+  return params;
+}
+
 /** Whether a role may open a child path of its school area (static pages are open to all). */
 export function canOpenSchoolRoute(role: RouteRole | null, childPath: string): boolean {
   const path = childPath.replace(/^\/+|\/+$/g, '');

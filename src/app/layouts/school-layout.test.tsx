@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../tests/helpers/api-stub.ts';
 import { json } from '../../../tests/helpers/json-response.ts';
-import { menuFor, SchoolLayout } from './school-layout.tsx';
+import { SchoolLayout } from './school-layout.tsx';
 import { forgetPersonName } from './use-person-name.ts';
 
 const account = { id: 1, email: 'teacher@school.ru', username: 'teacher@school.ru', first_name: 'Пётр', last_name: 'Петров' };
@@ -18,7 +18,7 @@ beforeEach(() => {
   stubApi({ 'GET user/': () => json(account) });
 });
 
-const layout = () => render(<SchoolLayout rest="profile" notFound={<p>нет</p>}><p>страница</p></SchoolLayout>);
+const layout = () => render(<SchoolLayout rest="profile"><p>страница</p></SchoolLayout>);
 const header = () => screen.getByRole('banner');
 
 describe('the school header', () => {
@@ -68,30 +68,13 @@ describe('the school header', () => {
 });
 
 describe('the school menu', () => {
-  it.each([
-    ['Admin', ['courses', 'profile', 'courses-stats', 'settings', 'home-work', 'help-center', 'tariff-plans', 'school-appeals', 'meetings', 'webinars', 'rating', 'access-logs', 'pwa', 'chat']],
-    ['SuperAdmin', ['profile', 'settings', 'help-center', 'tariff-plans', 'pwa']],
-    ['Teacher', ['profile', 'group', 'home-work', 'courses-stats', 'courses', 'help-center', 'tariff-plans', 'meetings', 'pwa']],
-    ['Student', ['profile', 'student-courses', 'help-center', 'tariff-plans', 'meetings', 'rating', 'pwa']],
-    [null, []],
-  ] as const)('%s sees exactly its sections', (role, keys) => {
-    expect(menuFor(role)).toEqual(keys);
-  });
-
   it('links each section into the chosen school and marks the current one', () => {
     setRole(Role.Teacher);
-    render(<SchoolLayout rest="home-work" notFound={<p>нет</p>}><p>страница</p></SchoolLayout>);
+    render(<SchoolLayout rest="home-work"><p>страница</p></SchoolLayout>);
     const current = screen.getByRole('link', { name: 'Домашние задания' });
     expect(current.getAttribute('href')).toBe('/school/Alpha/home-work');
     expect(current.getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('страница')).toBeTruthy();
     expect(screen.getByText('Помощник')).toBeTruthy();
-  });
-
-  it("shows not-found instead of a page outside the role's set", () => {
-    setRole(Role.Teacher);
-    render(<SchoolLayout rest="settings/main" notFound={<p>нет такой страницы</p>}><p>страница</p></SchoolLayout>);
-    expect(screen.getByText('нет такой страницы')).toBeTruthy();
-    expect(screen.queryByText('страница')).toBeNull();
   });
 });

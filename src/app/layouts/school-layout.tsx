@@ -1,35 +1,22 @@
-import { $school, $user, appMessages, canOpenSchoolRoute, ROLE_HOME, ROLE_ROUTES, routeRole, roleTitle, schoolDisplayName, schoolPath } from '#core';
+import { $school, $user, appMessages, ROLE_HOME, routeRole, roleTitle, schoolDisplayName, schoolPath } from '#core';
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { appSession } from '../app-session.ts';
 import { ImpersonationBanner } from '../impersonation-banner.tsx';
+import { schoolMenu } from '../school-screens.tsx';
 import { useScrollHint } from './use-scroll-hint.ts';
 import { usePersonName } from './use-person-name.ts';
 
-type MenuKey = keyof typeof appMessages.routes;
-
-/** The menu entries of a role: the top-level sections of its route set, in the set's order. */
-export function menuFor(role: ReturnType<typeof routeRole>): MenuKey[] {
-  if (!role) return [];
-  const keys: MenuKey[] = [];
-  for (const route of ROLE_ROUTES[role]) {
-    const top = route.split('/')[0] as MenuKey;
-    if (top in appMessages.routes && !keys.includes(top)) keys.push(top);
-  }
-  return keys;
-}
-
 /**
  * The school area: the role's menu (a sidebar from 640 px, a bar on top below), the school's title
- * and the person's name, and the page. A path the role may not open shows the not-found content.
+ * and the person's name, and the screen (or not-found, chosen by the caller from the school screens).
  */
-export function SchoolLayout({ rest, children, notFound }: { rest: string; children: ReactNode; notFound: ReactNode }) {
+export function SchoolLayout({ rest, children }: { rest: string; children: ReactNode }) {
   const user = useStore($user);
   const school = useStore($school);
   const personName = usePersonName();
   const role = routeRole(user.role);
   const current = rest.split('/')[0] || (role ? ROLE_HOME[role].split('/')[0] : '');
-  const allowed = canOpenSchoolRoute(role, rest);
   const menuRef = useScrollHint<HTMLElement>();
   return (
     <>
@@ -50,7 +37,7 @@ export function SchoolLayout({ rest, children, notFound }: { rest: string; child
       </header>
       <nav ref={menuRef} className="school-menu" aria-label={appMessages.menu}>
         <ul>
-          {menuFor(role).map((key) => (
+          {schoolMenu(role).map((key) => (
             <li key={key}>
               <a href={schoolPath(school.schoolName, key)} aria-current={key === current ? 'page' : undefined}>
                 {appMessages.routes[key]}
@@ -59,7 +46,7 @@ export function SchoolLayout({ rest, children, notFound }: { rest: string; child
           ))}
         </ul>
       </nav>
-      <main className="school-main">{allowed ? children : notFound}</main>
+      <main className="school-main">{children}</main>
     </div>
     </>
   );

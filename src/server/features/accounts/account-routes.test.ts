@@ -19,7 +19,7 @@ const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-$
 
 /** Mails to an address, newest first. */
 async function mailsTo(t: TestApp, to: string) {
-  // Mail goes out after the answer (services/background-jobs.ts).
+  // Mail goes out after the answer (shared/background-jobs.ts).
   await t.app.ctx.jobs.idle();
   return t.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));
 }

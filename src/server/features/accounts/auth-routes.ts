@@ -112,7 +112,7 @@ export async function authRoutes(app: App): Promise<void> {
         let email: string;
         let username: string | null;
         if (request.auth) {
-          // A "view as" session is read-only (services/auth.ts) and never the source of a new one.
+          // A "view as" session is read-only (shared/security/auth.ts) and never the source of a new one.
           if (isImpersonating(request)) throw forbidden(IMPERSONATION_READ_ONLY, 'IMPERSONATION_READ_ONLY');
           const user = await requireUser(app, request);
           ({ id: userId, email, username } = user);

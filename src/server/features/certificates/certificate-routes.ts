@@ -50,7 +50,7 @@ export function fullName(person: { lastName: string; firstName: string; patronym
 
 /**
  * Certificates (spec §3, §5, §7). The link is issued by the server and carries the encrypted ids
- * (services/certificate-links.ts), so it cannot be forged or guessed; there is no table.
+ * (features/certificates/certificate-links.ts), so it cannot be forged or guessed; there is no table.
  */
 export async function certificateRoutes(app: App): Promise<void> {
   const { ctx } = app;

@@ -46,7 +46,7 @@ export async function impersonationRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      // One level only: a "view as" session is read-only (services/auth.ts), so it cannot start another.
+      // One level only: a "view as" session is read-only (shared/security/auth.ts), so it cannot start another.
       const admin = await requireUser(app, request);
       const { school } = await requireSchoolRole(app, request, { name: request.body.school }, ['Admin']);
       request.schoolId = school.id;

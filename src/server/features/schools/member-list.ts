@@ -20,7 +20,7 @@ function prepare(db: Db) {
     .prepare('member_total');
   // The page's members first, from the index alone; names, pseudonyms and extra roles are then
   // read for those rows only (an OFFSET would compute them for every row it skips). Read forwards,
-  // or backwards past the middle (services/pagination.ts).
+  // or backwards past the middle (shared/http/pagination.ts).
   const page = (fromEnd: boolean) => {
     const members = db
       .select({ userId: schoolMembers.userId, schoolId: schoolMembers.schoolId, role: schoolMembers.role })

@@ -230,7 +230,7 @@ describe('GET /:school/all_users/', () => {
       date_joined: expect.any(String),
     });
 
-    // Past the middle the page is read from the end (services/pagination.ts): same rows, same order.
+    // Past the middle the page is read from the end (shared/http/pagination.ts): same rows, same order.
     const middle = await call(t.app, 'GET', url('?s=2&p=2'), { token: pager.access });
     expect((middle.body!.results as { id: number }[]).map((r) => r.id)).toEqual([people[1]!.id, people[2]!.id]);
 

@@ -35,7 +35,7 @@ export async function paymentRoutes(app: App): Promise<void> {
   // Scoped to these routes: HTML forms (the sandbox page) and Prodamus post urlencoded bodies,
   // read the way PHP reads them (that is what Prodamus signs).
   await app.register(async (scope) => {
-    // Here, and only here, forms are read the PHP way instead of the app's (services/form-bodies.ts).
+    // Here, and only here, forms are read the PHP way instead of the app's (shared/http/form-bodies.ts).
     scope.removeContentTypeParser('application/x-www-form-urlencoded');
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
       done(null, parseForm(body as string));

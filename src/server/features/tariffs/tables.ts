@@ -31,7 +31,7 @@ export const promoCodes = pgTable(
   ],
 );
 
-/** One attempt to buy a plan; the amount is computed by the server (services/pricing.ts). */
+/** One attempt to buy a plan; the amount is computed by the server (features/tariffs/pricing.ts). */
 export const payments = pgTable(
   'payments',
   {

@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * A public widget endpoint: answers any origin without credentials, and its GETs are
-     * cacheable (services/http-cache.ts). Everything else keeps the platform's CORS policy.
+     * cacheable (shared/http/http-cache.ts). Everything else keeps the platform's CORS policy.
      */
     public?: boolean;
   }

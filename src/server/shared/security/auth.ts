@@ -26,7 +26,7 @@ export const isImpersonating = (request: FastifyRequest): boolean => (request.au
 
 /**
  * Reads the bearer token of every request; routes decide whether they need one. A token counts
- * only while its session is live (services/session-gate.ts). A "view as" session is read-only:
+ * only while its session is live (shared/security/session-gate.ts). A "view as" session is read-only:
  * it may read, and end itself, nothing else.
  */
 export function registerAuth(app: App): void {

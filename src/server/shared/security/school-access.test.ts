@@ -35,7 +35,7 @@ const probe = (token: string | undefined, school: string, roles: string) => call
 
 describe('requireSchoolRole', () => {
   it('reads the school, the role and the plan in one query per request, however often a route checks', async () => {
-    // Once first, so that the session gate has this session cached (services/session-gate.ts).
+    // Once first, so that the session gate has this session cached (shared/security/session-gate.ts).
     await probe(admin.access, owner.schoolName, 'Admin');
     let res: Awaited<ReturnType<typeof probe>> | undefined;
     const reads = await readsDuring(t.app, async () => (res = await probe(admin.access, owner.schoolName, 'Admin')));

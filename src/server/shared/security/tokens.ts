@@ -34,7 +34,7 @@ export async function signAccessToken(claims: AccessClaims, secret: string, issu
  * every request for up to 15 minutes, and checking its signature again (through WebCrypto, the key
  * imported each time) cost a fifth of an authenticated request. Only a token that verified is kept,
  * byte for byte, so nothing unverified is ever accepted; expiry is checked on every use, and
- * revocation is the session gate's (services/session-gate.ts) as before.
+ * revocation is the session gate's (shared/security/session-gate.ts) as before.
  */
 const verified = new Map<string, Map<string, { claims: AccessClaims; exp: number }>>();
 const VERIFIED_MAX = 10_000;

@@ -1,0 +1,104 @@
+import { $user, appMessages, canOpenSchoolRoute, matchesRoute, ROLE_HOME, ROLE_ROUTES, routeParams, routeRole, SCHOOL_STATIC_PAGES, schoolPath, type RouteRole } from '#core';
+import { useStore } from '@nanostores/react';
+import { useEffect, type ComponentType } from 'react';
+import { GroupsPage } from './features/groups/index.ts';
+import { HelpPage } from './features/help/index.ts';
+import { LegalPage } from './features/legal/index.ts';
+import { ProfilePage } from './features/accounts/index.ts';
+import { PwaPage } from './features/pwa/index.ts';
+import { SettingsPage } from './features/settings/index.ts';
+import { TariffPlansPage } from './features/tariffs/index.ts';
+import { PageLoading } from './page-boundary.tsx';
+import { $router } from './router.ts';
+import { SectionSoonPage } from './ui/status-pages.tsx';
+
+/** What a screen of the school area is given: the school's URL name, its child path and the path's ':name' values. */
+export interface ScreenProps {
+  school: string;
+  path: string;
+  params: Readonly<Record<string, string>>;
+}
+
+type Screen = ComponentType<ScreenProps>;
+
+/** A route of the role sets whose screen is still to come: 'coming soon' under its menu title. */
+function Soon({ path }: ScreenProps) {
+  const section = path.split('/')[0] as keyof typeof appMessages.routes;
+  return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
+}
+
+/** An index path (core's indexRedirect): the guard opens its first tab before anything shows. */
+const Index: Screen = () => <PageLoading />;
+
+const Legal: Screen = ({ school, path }) => <LegalPage page={path} school={school} />;
+
+/**
+ * Every child route of /school/{school}/, in one place: its pattern and its screen. Who may open
+ * it is core's ROLE_ROUTES (spec §2), which the menu, the guard and this table all read; a test
+ * holds the two together. Adding a screen is one line here; a route without one says so below.
+ */
+export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen])[] = [
+  ['profile', () => <ProfilePage />],
+  ['help-center', () => <HelpPage />],
+  ['tariff-plans', ({ school }) => <TariffPlansPage school={school} />],
+  ['pwa', ({ school }) => <PwaPage school={school} />],
+  ['settings', Index],
+  ['settings/:tab', ({ school, params }) => <SettingsPage school={school} tab={params.tab ?? ''} />],
+  ['group', () => <GroupsPage />],
+  ['courses/create-course/:course_id', Index],
+  ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
+
+  // No screen yet: each issue of the course platform replaces its lines here.
+  ['courses', Soon],
+  ['courses/bonus', Soon],
+  ['courses/group/:group_id', Soon],
+  ['courses/create-course/:course_id/:tab', Soon],
+  ['courses-stats', Soon],
+  ['courses-stats/:course_id/students', Soon],
+  ['student-courses', Soon],
+  ['student-courses/bonus', Soon],
+  ['student-course/:course_id', Soon],
+  ['student-course/:course_id/module/:section_id/:lesson_type/:lesson_id', Soon],
+  ['student-stats/:student_id', Soon],
+  ['group/:group_id', Soon],
+  ['home-work', Soon],
+  ['home-work/:lesson_id/:studentHomeworkId/:courseId', Soon],
+  ['school-appeals', Soon],
+  ['meetings', Soon],
+  ['webinars', Soon],
+  ['rating', Soon],
+  ['access-logs', Soon],
+  ['chat', Soon],
+];
+
+const clean = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/** The screen a role sees at a child path, or null when the role may not open it (not found). */
+export function schoolScreen(role: RouteRole | null, path: string): { screen: Screen; path: string; params: Record<string, string> } | null {
+  const child = clean(path);
+  if (!canOpenSchoolRoute(role, child)) return null;
+  const entry = SCHOOL_SCREENS.find(([pattern]) => matchesRoute(pattern, child));
+  return entry ? { screen: entry[1], path: child, params: routeParams(entry[0], child) } : null;
+}
+
+type MenuKey = keyof typeof appMessages.routes;
+
+/** The menu of a role: the top-level sections it may open that have a title, in its route set's order. */
+export function schoolMenu(role: RouteRole | null): MenuKey[] {
+  if (!role) return [];
+  const keys: MenuKey[] = [];
+  for (const route of ROLE_ROUTES[role]) {
+    const top = route.split('/')[0] as MenuKey;
+    if (top in appMessages.routes && !keys.includes(top) && schoolScreen(role, top)) keys.push(top);
+  }
+  return keys;
+}
+
+/** /school/{school}/ with no child: the role's home (spec §2). */
+export function SchoolHome({ school }: { school: string }) {
+  const role = routeRole(useStore($user).role);
+  useEffect(() => {
+    if (role) $router.open(schoolPath(school, ROLE_HOME[role]), true);
+  }, [role, school]);
+  return <PageLoading />;
+}
