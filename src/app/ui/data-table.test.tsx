@@ -39,6 +39,11 @@ describe('DataTable', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('takes a class of its own beside data-table', () => {
+    render(<DataTable caption="Ученики" className="users-table" columns={columns} rows={people} rowKey={(p) => p.id} />);
+    expect(screen.getByRole('table', { name: 'Ученики' }).className).toBe('data-table users-table');
+  });
+
   it('can hide its caption from sight, not from screen readers', () => {
     render(<DataTable caption="Ученики" captionHidden columns={columns} rows={people} rowKey={(p) => p.id} />);
     expect(screen.getByText('Ученики').className).toBe('visually-hidden');

@@ -26,10 +26,12 @@ export interface DataTableProps<T> {
   count?: number;
   size?: number;
   onPage?: (page: number) => void;
+  /** The table's own class beside data-table, for what only its page styles or looks for. */
+  className?: string;
 }
 
 /** A real table with a caption and column headers, scrolling sideways in its own box on a phone, and its pager. */
-export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, empty, page = 1, count, size, onPage }: DataTableProps<T>) {
+export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, empty, page = 1, count, size, onPage, className }: DataTableProps<T>) {
   const captionId = useId();
   return (
     <>
@@ -38,7 +40,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, em
       ) : (
         // A box that scrolls must be reachable by keyboard to be scrolled; it is named by the caption.
         <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="data-table">
+          <table className={className ? `data-table ${className}` : 'data-table'}>
             <caption id={captionId} className={captionHidden ? 'visually-hidden' : undefined}>
               {caption}
             </caption>

@@ -45,6 +45,15 @@ describe('TextField', () => {
     const ids = screen.getAllByRole('textbox').map((input) => input.id);
     expect(new Set(ids).size).toBe(2);
   });
+
+  it('takes a fixed id when the page needs one; its error is that id with -error', () => {
+    render(<Controlled id="user.email" error="Введите email." />);
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input.id).toBe('user.email');
+    expect(input.getAttribute('name')).toBe('email');
+    expect(input.getAttribute('aria-describedby')).toBe('user.email-error');
+    expect(document.getElementById('user.email-error')!.textContent).toBe('Введите email.');
+  });
 });
 
 describe('FormField', () => {
@@ -61,6 +70,11 @@ describe('FormField', () => {
     );
     const select = screen.getByRole('combobox', { name: 'Роль' });
     expect(document.getElementById(select.getAttribute('aria-describedby')!)!.textContent).toBe('Выберите роль.');
+  });
+
+  it('gives its control the id it is given', () => {
+    render(<FormField label="Роль" id="role">{(control) => <select {...control} />}</FormField>);
+    expect(screen.getByRole('combobox', { name: 'Роль' }).id).toBe('role');
   });
 });
 

@@ -10,6 +10,8 @@ export interface FieldControlProps {
 
 export interface FormFieldProps {
   label: ReactNode;
+  /** The control's DOM id, for a page whose fields have fixed ids; by default a unique one. Its error is `${id}-error`. */
+  id?: string;
   error?: string | null | undefined;
   hint?: ReactNode;
   /** Renders the control (input, select, textarea) with the given props spread on it. */
@@ -18,10 +20,11 @@ export interface FormFieldProps {
 
 /**
  * A labelled control with its hint and error under it, tied by aria-describedby (the error first,
- * so it is read before the hint), as account-fields.tsx does for its inputs.
+ * so it is read before the hint).
  */
-export function FormField({ label, error, hint, children }: FormFieldProps) {
-  const id = useId();
+export function FormField({ label, id: givenId, error, hint, children }: FormFieldProps) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
@@ -46,6 +49,8 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
 export interface TextFieldProps {
   label: ReactNode;
   name: string;
+  /** The input's DOM id when the page needs a fixed one (see FormField); by default a unique one. */
+  id?: string;
   value: string;
   onChange: (value: string) => void;
   error?: string | null | undefined;
@@ -59,9 +64,9 @@ export interface TextFieldProps {
 }
 
 /** A FormField with a text input, the common case. */
-export function TextField({ label, error, hint, onChange, ...input }: TextFieldProps) {
+export function TextField({ label, id, error, hint, onChange, ...input }: TextFieldProps) {
   return (
-    <FormField label={label} error={error} hint={hint}>
+    <FormField label={label} id={id} error={error} hint={hint}>
       {(control) => <input {...input} {...control} onChange={(event) => onChange(event.target.value)} />}
     </FormField>
   );

@@ -140,6 +140,24 @@ describe('Modal', () => {
     expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
+  it('closes on a double click on the backdrop when asked to, never on one inside, and gives focus back', () => {
+    const { dialog, opener } = open(<Harness closeOnBackdropDoubleClick>{form}</Harness>);
+    const backdrop = dialog.parentElement!;
+    fireEvent.click(backdrop);
+    fireEvent.doubleClick(dialog);
+    fireEvent.doubleClick(within(dialog).getByRole('textbox'));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    fireEvent.doubleClick(backdrop);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('does not close on a double click on the backdrop by default', () => {
+    const { dialog } = open(<Harness>{form}</Harness>);
+    fireEvent.doubleClick(dialog.parentElement!);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
   it('stacks: Escape closes only the top dialog, and the page scrolls again after the last', () => {
     function Nested() {
       const [inner, setInner] = useState(false);

@@ -15,6 +15,11 @@ export interface ModalProps {
   /** The id of the text that says what the dialog is about, read when it opens. */
   describedBy?: string;
   className?: string;
+  /**
+   * A double click on the backdrop closes the dialog (a single click never does, so a missed click
+   * loses nothing); one inside the dialog, selecting a word, never does.
+   */
+  closeOnBackdropDoubleClick?: boolean;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -29,9 +34,10 @@ function focusables(dialog: HTMLElement): HTMLElement[] {
 
 /**
  * A modal dialog in a portal on document.body: focus moves in on open and back on close, Tab and
- * Shift+Tab stay inside, Escape and the close button close it, the page under it does not scroll.
+ * Shift+Tab stay inside, Escape and the close button close it (and, if asked, a double click on the
+ * backdrop), the page under it does not scroll.
  */
-export function Modal({ title, onClose, children, footer, initialFocus, opener: givenOpener, describedBy, className }: ModalProps) {
+export function Modal({ title, onClose, children, footer, initialFocus, opener: givenOpener, describedBy, className, closeOnBackdropDoubleClick }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -85,8 +91,12 @@ export function Modal({ title, onClose, children, footer, initialFocus, opener: 
     if (event.target === event.currentTarget) event.preventDefault();
   }
 
+  function closeOnDoubleClick(event: MouseEvent<HTMLDivElement>) {
+    if (event.target === event.currentTarget) onClose();
+  }
+
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={keepFocusInside}>
+    <div className="modal-backdrop" onMouseDown={keepFocusInside} onDoubleClick={closeOnBackdropDoubleClick ? closeOnDoubleClick : undefined}>
       <div
         ref={dialog}
         className={className ? `modal ${className}` : 'modal'}
