@@ -19,6 +19,7 @@ import { useDocumentTitle } from './use-document-title.ts';
 import { $router } from './router.ts';
 import { SchoolHome, schoolScreen } from './school-screens.tsx';
 import { AccessDeniedPage, NotFoundPage, TechnicalWorksPage } from './ui/status-pages.tsx';
+import { ToastRegion } from './ui/toasts.tsx';
 
 /** The page for the current route. */
 function Page() {
@@ -104,5 +105,11 @@ export function App() {
     </PageBoundary>
   );
   // The frame is outside the boundary: its header and footer stay while a page's code loads or fails.
-  return isPublicPage(page, user.auth) ? <PublicFrame path={page?.path ?? ''}>{content}</PublicFrame> : content;
+  // So is the one toast region: a toast outlives the page that showed it.
+  return (
+    <>
+      {isPublicPage(page, user.auth) ? <PublicFrame path={page?.path ?? ''}>{content}</PublicFrame> : content}
+      <ToastRegion />
+    </>
+  );
 }

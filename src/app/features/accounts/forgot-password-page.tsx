@@ -1,7 +1,8 @@
 import { appMessages, Path } from '#core';
 import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
-import { FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
+import { FormError, TextField } from '../../ui/form-field.tsx';
+import { formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
 /** Asks for a password reset link (forgot_password/). The answer is the same for any address. */
 export default function ForgotPasswordPage() {
@@ -38,8 +39,8 @@ export default function ForgotPasswordPage() {
         <form className="auth-card" onSubmit={submit} noValidate>
           <h1>{t.forgotTitle}</h1>
           <p className="muted">{t.forgotLead}</p>
-          <TextField id="email" label={t.email} type="email" autoComplete="email" value={email} onChange={setEmail} error={problem.fields.email} />
-          <FormMessage problem={problem} />
+          <TextField id="email" name="email" label={t.email} type="email" autoComplete="email" value={email} onChange={setEmail} error={problem.fields.email} />
+          <FormError message={problem.message} />
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? t.forgotSubmitting : t.forgotSubmit}
           </button>

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { chooseSchool, startSessionIn, type SchoolChoice, type SessionReply } from '../../sign-in.ts';
-import { FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
+import { FormError, TextField } from '../../ui/form-field.tsx';
+import { formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
 interface LinkInvitation {
   school_title: string;
@@ -68,7 +69,7 @@ export default function InvitationPage({ token }: { token: string }) {
   }
 
   const field = (id: (typeof FORM_FIELDS)[number], label: string, type: 'text' | 'password', autoComplete: string) => (
-    <TextField id={id} label={label} type={type} autoComplete={autoComplete} value={form[id]} onChange={(value) => setForm((f) => ({ ...f, [id]: value }))} error={problem.fields[id]} />
+    <TextField id={id} name={id} label={label} type={type} autoComplete={autoComplete} value={form[id]} onChange={(value) => setForm((f) => ({ ...f, [id]: value }))} error={problem.fields[id]} />
   );
 
   return (
@@ -125,7 +126,7 @@ export default function InvitationPage({ token }: { token: string }) {
                 {field('password_confirmation', account.passwordAgain, 'password', 'new-password')}
               </>
             )}
-            <FormMessage problem={problem} />
+            <FormError message={problem.message} />
             <div className="form-actions">
               <button type="submit" className="button primary" disabled={busy !== null}>
                 {busy === 'accept' ? t.accepting : t.accept}

@@ -1,7 +1,9 @@
 import { $user, ApiError, appMessages, commonMessages, setTokens } from '#core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
-import { codeProblem, FormFooter, FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
+import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { codeProblem, FormFooter, formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
 export interface Profile {
   profile_id: number;
@@ -40,14 +42,7 @@ export default function ProfilePage() {
   }, [attempt]);
 
   if (error) {
-    return (
-      <div role="alert">
-        <p className="form-error">{error}</p>
-        <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
-          {commonMessages.retry}
-        </button>
-      </div>
-    );
+    return <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} small={false} />;
   }
   if (!profile) return <p role="status">{t.profileLoading}</p>;
 
@@ -124,42 +119,23 @@ function PersonalForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }
   return (
     <form className="auth-card wide" onSubmit={submit} noValidate aria-labelledby="profile-personal-title">
       <h2 id="profile-personal-title">{t.personalTitle}</h2>
-      <TextField id="user.last_name" label={t.lastName} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={errorOf('user.last_name')} />
-      <TextField id="user.first_name" label={t.firstName} autoComplete="given-name" value={form.first_name} onChange={set('first_name')} error={errorOf('user.first_name')} />
-      <TextField id="user.patronymic" label={t.patronymic} autoComplete="additional-name" value={form.patronymic} onChange={set('patronymic')} error={errorOf('user.patronymic')} />
-      <TextField id="user.phone_number" label={t.phone} type="tel" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} error={errorOf('user.phone_number')} />
-      <TextField id="city" label={t.city} autoComplete="address-level2" value={form.city} onChange={set('city')} error={errorOf('city')} />
-      <label>
-        {t.sex}
-        <select id="sex" name="sex" value={form.sex} onChange={(e) => set('sex')(e.target.value)} aria-invalid={Boolean(errorOf('sex'))} aria-describedby={errorOf('sex') ? 'sex-error' : undefined}>
-          <option value="">{t.sexNone}</option>
-          <option value="М">{t.sexMale}</option>
-          <option value="Ж">{t.sexFemale}</option>
-        </select>
-        {errorOf('sex') ? (
-          <span className="field-error" id="sex-error">
-            {errorOf('sex')}
-          </span>
-        ) : null}
-      </label>
-      <label>
-        {t.description}
-        <textarea
-          id="description"
-          name="description"
-          rows={4}
-          maxLength={5000}
-          value={form.description}
-          onChange={(e) => set('description')(e.target.value)}
-          aria-invalid={Boolean(errorOf('description'))}
-          aria-describedby={errorOf('description') ? 'description-error' : undefined}
-        />
-        {errorOf('description') ? (
-          <span className="field-error" id="description-error">
-            {errorOf('description')}
-          </span>
-        ) : null}
-      </label>
+      <TextField id="user.last_name" name="user.last_name" label={t.lastName} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={errorOf('user.last_name')} />
+      <TextField id="user.first_name" name="user.first_name" label={t.firstName} autoComplete="given-name" value={form.first_name} onChange={set('first_name')} error={errorOf('user.first_name')} />
+      <TextField id="user.patronymic" name="user.patronymic" label={t.patronymic} autoComplete="additional-name" value={form.patronymic} onChange={set('patronymic')} error={errorOf('user.patronymic')} />
+      <TextField id="user.phone_number" name="user.phone_number" label={t.phone} type="tel" autoComplete="tel" value={form.phone_number} onChange={set('phone_number')} error={errorOf('user.phone_number')} />
+      <TextField id="city" name="city" label={t.city} autoComplete="address-level2" value={form.city} onChange={set('city')} error={errorOf('city')} />
+      <FormField id="sex" label={t.sex} error={errorOf('sex')}>
+        {(control) => (
+          <select {...control} name="sex" value={form.sex} onChange={(e) => set('sex')(e.target.value)}>
+            <option value="">{t.sexNone}</option>
+            <option value="М">{t.sexMale}</option>
+            <option value="Ж">{t.sexFemale}</option>
+          </select>
+        )}
+      </FormField>
+      <FormField id="description" label={t.description} error={errorOf('description')}>
+        {(control) => <textarea {...control} name="description" rows={4} maxLength={5000} value={form.description} onChange={(e) => set('description')(e.target.value)} />}
+      </FormField>
       <FormFooter problem={problem} notice={notice} busy={busy} label={t.save} busyLabel={t.saving} />
     </form>
   );
@@ -200,24 +176,9 @@ function AvatarForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) 
     <form className="auth-card wide" onSubmit={submit} noValidate aria-labelledby="profile-avatar-title">
       <h2 id="profile-avatar-title">{t.avatarTitle}</h2>
       {profile.avatar_url ? <img className="profile-avatar" src={profile.avatar_url} alt={t.avatarAlt} width={96} height={96} /> : <p className="muted">{t.avatarNone}</p>}
-      <label>
-        {t.avatarFile}
-        <input
-          key={inputKey}
-          id="avatar"
-          name="avatar"
-          type="file"
-          accept="image/*"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'avatar-error' : undefined}
-        />
-        {error ? (
-          <span className="field-error" id="avatar-error">
-            {error}
-          </span>
-        ) : null}
-      </label>
+      <FormField id="avatar" label={t.avatarFile} error={error}>
+        {(control) => <input {...control} key={inputKey} name="avatar" type="file" accept="image/*" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}
+      </FormField>
       <FormFooter problem={problem} notice={notice} busy={busy} label={t.avatarUpload} busyLabel={t.avatarUploading} />
     </form>
   );
@@ -293,8 +254,8 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) {
         <p role="status">
           {t.emailCodeSent} <strong>{pending}</strong>
         </p>
-        <TextField id="email-code" label={t.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={problem.fields.code} />
-        <FormMessage problem={problem} />
+        <TextField id="email-code" name="email-code" label={t.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={problem.fields.code} />
+        <FormError message={problem.message} />
         <button type="submit" className="button primary" disabled={busy !== null}>
           {busy === 'confirm' ? t.emailConfirming : t.emailConfirm}
         </button>
@@ -320,7 +281,7 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) {
   return (
     <form className="auth-card wide" onSubmit={submitEmail} noValidate aria-labelledby="profile-email-title">
       {title}
-      <TextField id="user.email" label={t.emailNew} type="email" autoComplete="email" value={email} onChange={setEmail} error={problem.fields['user.email']} />
+      <TextField id="user.email" name="user.email" label={t.emailNew} type="email" autoComplete="email" value={email} onChange={setEmail} error={problem.fields['user.email']} />
       <FormFooter problem={problem} notice={notice} busy={busy !== null} label={t.emailSend} busyLabel={t.emailSending} />
     </form>
   );
@@ -357,10 +318,11 @@ function PasswordForm() {
   return (
     <form className="auth-card wide" onSubmit={submit} noValidate aria-labelledby="profile-password-title">
       <h2 id="profile-password-title">{t.passwordTitle}</h2>
-      <TextField id="old_password" label={t.oldPassword} type="password" autoComplete="current-password" value={form.old_password} onChange={set('old_password')} error={problem.fields.old_password} />
-      <TextField id="new_password" label={t.newPassword} type="password" autoComplete="new-password" value={form.new_password} onChange={set('new_password')} error={problem.fields.new_password} />
+      <TextField id="old_password" name="old_password" label={t.oldPassword} type="password" autoComplete="current-password" value={form.old_password} onChange={set('old_password')} error={problem.fields.old_password} />
+      <TextField id="new_password" name="new_password" label={t.newPassword} type="password" autoComplete="new-password" value={form.new_password} onChange={set('new_password')} error={problem.fields.new_password} />
       <TextField
         id="new_password_again"
+        name="new_password_again"
         label={t.newPasswordAgain}
         type="password"
         autoComplete="new-password"

@@ -1,7 +1,9 @@
 import { ApiError, appMessages, commonMessages, Path } from '#core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
-import { FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
+import { FormError, TextField } from '../../ui/form-field.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
 const FORM_FIELDS = ['new_password', 'new_password_again'] as const;
 const TOKEN_INVALID = 'TOKEN_INVALID';
@@ -69,6 +71,7 @@ export default function ResetPasswordPage({ userId, token }: { userId: string; t
           </p>
           <TextField
             id="new_password"
+            name="new_password"
             label={t.newPassword}
             type="password"
             autoComplete="new-password"
@@ -78,6 +81,7 @@ export default function ResetPasswordPage({ userId, token }: { userId: string; t
           />
           <TextField
             id="new_password_again"
+            name="new_password_again"
             label={t.newPasswordAgain}
             type="password"
             autoComplete="new-password"
@@ -85,7 +89,7 @@ export default function ResetPasswordPage({ userId, token }: { userId: string; t
             onChange={(value) => setForm((f) => ({ ...f, new_password_again: value }))}
             error={problem.fields.new_password_again}
           />
-          <FormMessage problem={problem} />
+          <FormError message={problem.message} />
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? t.resetSubmitting : t.resetSubmit}
           </button>
@@ -110,12 +114,7 @@ export default function ResetPasswordPage({ userId, token }: { userId: string; t
           </>
         ) : null}
         {link.kind === 'failed' ? (
-          <div role="alert">
-            <p className="form-error">{link.message}</p>
-            <button type="button" className="button primary" onClick={() => setAttempt((n) => n + 1)}>
-              {commonMessages.retry}
-            </button>
-          </div>
+          <LoadError message={link.message} onRetry={() => setAttempt((n) => n + 1)} small={false} />
         ) : null}
         {link.kind === 'done' ? (
           <>

@@ -2,7 +2,8 @@ import { appMessages, Path } from '#core';
 import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { startSession, type SessionReply } from '../../sign-in.ts';
-import { codeProblem, FormMessage, formProblem, NO_PROBLEM, TextField, type FormProblem } from './account-fields.tsx';
+import { FormError, TextField } from '../../ui/form-field.tsx';
+import { codeProblem, formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
 const FORM_FIELDS = ['email', 'password', 'password_confirmation', 'first_name', 'last_name'] as const;
 type Form = Record<(typeof FORM_FIELDS)[number], string>;
@@ -46,10 +47,11 @@ export default function SignupPage() {
       <form className="auth-card" onSubmit={submit} noValidate>
         <h1>{t.signupTitle}</h1>
         <p className="muted">{t.signupLead}</p>
-        <TextField id="email" label={t.email} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={problem.fields.email} />
-        <TextField id="password" label={t.password} type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={problem.fields.password} />
+        <TextField id="email" name="email" label={t.email} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={problem.fields.email} />
+        <TextField id="password" name="password" label={t.password} type="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={problem.fields.password} />
         <TextField
           id="password_confirmation"
+          name="password_confirmation"
           label={t.passwordAgain}
           type="password"
           autoComplete="new-password"
@@ -57,9 +59,9 @@ export default function SignupPage() {
           onChange={set('password_confirmation')}
           error={problem.fields.password_confirmation}
         />
-        <TextField id="first_name" label={`${t.firstName} ${t.optional}`} autoComplete="given-name" value={form.first_name} onChange={set('first_name')} error={problem.fields.first_name} />
-        <TextField id="last_name" label={`${t.lastName} ${t.optional}`} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={problem.fields.last_name} />
-        <FormMessage problem={problem} />
+        <TextField id="first_name" name="first_name" label={`${t.firstName} ${t.optional}`} autoComplete="given-name" value={form.first_name} onChange={set('first_name')} error={problem.fields.first_name} />
+        <TextField id="last_name" name="last_name" label={`${t.lastName} ${t.optional}`} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={problem.fields.last_name} />
+        <FormError message={problem.message} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? t.signupSubmitting : t.signupSubmit}
         </button>
@@ -130,8 +132,8 @@ function ConfirmEmail({ session }: { session: SessionReply }) {
         <p className="muted">
           {t.confirmSent} <strong>{email}</strong>
         </p>
-        <TextField id="code" label={t.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={problem.fields.code} />
-        <FormMessage problem={problem} />
+        <TextField id="code" name="code" label={t.code} autoComplete="one-time-code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} error={problem.fields.code} />
+        <FormError message={problem.message} />
         {notice ? <p role="status">{notice}</p> : null}
         <button type="submit" className="button primary" disabled={busy !== null}>
           {busy === 'confirm' ? t.confirmSubmitting : t.confirmSubmit}

@@ -3,7 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
 import { Pager } from '../../ui/pager.tsx';
 
 interface Group {
@@ -28,16 +30,10 @@ export default function GroupsPage() {
   const groups = useResource(`${path}?p=${pageNumber}`, () => appSession().api.get<Page>(path, { query: { p: pageNumber, s: 20 } }));
   const data = groups.data ?? null;
   return (
-    <section className="groups-page" aria-labelledby="groups-title">
-      <h1 id="groups-title">{appMessages.routes.group}</h1>
+    <PageFrame title={appMessages.routes.group} className="groups-page">
       {groups.error ? <LoadError message={groups.error.message} onRetry={groups.retry} /> : null}
       {groups.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
-      {data && data.results.length === 0 ? (
-        <div className="empty-state">
-          <h2>{t.emptyTitle}</h2>
-          <p className="muted">{t.emptyText}</p>
-        </div>
-      ) : null}
+      {data && data.results.length === 0 ? <EmptyState title={t.emptyTitle} text={t.emptyText} /> : null}
       {data && data.results.length > 0 ? (
         <ul className="group-list">
           {data.results.map((group) => (
@@ -51,6 +47,6 @@ export default function GroupsPage() {
         </ul>
       ) : null}
       {data ? <Pager page={pageNumber} count={data.count} onPage={setPageNumber} /> : null}
-    </section>
+    </PageFrame>
   );
 }

@@ -25,8 +25,12 @@ describe('SchoolUsersPage', () => {
     render(<SchoolUsersPage role={Role.Admin} />);
     const row = (await screen.findByText('student@school.ru')).closest('tr')!;
     expect(within(row).getByText('Иванова Анна')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Пользователи школы' })).toBeTruthy();
+    // The table is named by the tab it shows (a caption for screen readers only).
+    expect(within(screen.getByRole('table', { name: 'Ученики' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Имя', 'Email', 'Роль', 'Действия']);
     fireEvent.click(screen.getByRole('button', { name: 'Сотрудники' }));
     expect(await screen.findByText('teacher@school.ru')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Сотрудники' })).toBeTruthy();
   });
 
   it('starts viewing as a student: the impersonation state and the student session', async () => {

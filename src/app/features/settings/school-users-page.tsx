@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { $router } from '../../router.ts';
+import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormError } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { Pager } from '../../ui/pager.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
 
 interface SchoolUser {
   id: number;
@@ -57,9 +60,24 @@ export default function SchoolUsersPage({ role }: { role: RoleId }) {
     }
   }
 
+  const columns: DataColumn<SchoolUser>[] = [
+    { key: 'name', header: 'Имя', render: (user) => [user.last_name, user.first_name].filter(Boolean).join(' ') || '—' },
+    { key: 'email', header: 'Email', render: (user) => user.email },
+    { key: 'role', header: 'Роль', render: (user) => roleTitle(roleFromName(user.role)) },
+    {
+      key: 'actions',
+      header: <span className="visually-hidden">Действия</span>,
+      render: (user) =>
+        canImpersonate(role, roleFromName(user.role)) ? (
+          <button type="button" className="button small secondary" disabled={busyId !== null} onClick={() => void viewAs(user)}>
+            {busyId === user.id ? 'Переход...' : 'Просмотреть как ученик'}
+          </button>
+        ) : null,
+    },
+  ];
+
   return (
-    <section className="school-users">
-      <h1>Пользователи школы</h1>
+    <PageFrame title="Пользователи школы" className="school-users">
       <div className="tabs" role="group" aria-label="Кого показать">
         {FILTERS.map((f) => (
           <button key={f.value} type="button" className={`button small ${filter === f.value ? 'primary' : 'secondary'}`} aria-pressed={filter === f.value} onClick={() => { setFilter(f.value); setPageNumber(1); }}>
@@ -68,41 +86,22 @@ export default function SchoolUsersPage({ role }: { role: RoleId }) {
         ))}
       </div>
       {users.error ? <LoadError message={users.error.message} onRetry={users.retry} /> : null}
-      {error ? <p className="form-error" role="alert">{error}</p> : null}
+      <FormError message={error} />
       {users.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data ? (
-        data.results.length === 0 ? (
-          <p>Здесь пока никого нет.</p>
-        ) : (
-          <table className="users-table">
-            <thead>
-              <tr>
-                <th scope="col">Имя</th>
-                <th scope="col">Email</th>
-                <th scope="col">Роль</th>
-                <th scope="col"><span className="visually-hidden">Действия</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.results.map((user) => (
-                <tr key={user.id}>
-                  <td>{[user.last_name, user.first_name].filter(Boolean).join(' ') || '—'}</td>
-                  <td>{user.email}</td>
-                  <td>{roleTitle(roleFromName(user.role))}</td>
-                  <td>
-                    {canImpersonate(role, roleFromName(user.role)) ? (
-                      <button type="button" className="button small secondary" disabled={busyId !== null} onClick={() => void viewAs(user)}>
-                        {busyId === user.id ? 'Переход...' : 'Просмотреть как ученик'}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
+        <DataTable
+          caption={FILTERS.find((f) => f.value === filter)!.label}
+          captionHidden
+          className="users-table"
+          columns={columns}
+          rows={data.results}
+          rowKey={(user) => user.id}
+          empty={<EmptyState title="Здесь пока никого нет." />}
+          page={pageNumber}
+          count={data.count}
+          onPage={setPageNumber}
+        />
       ) : null}
-      {data ? <Pager page={pageNumber} count={data.count} onPage={setPageNumber} /> : null}
-    </section>
+    </PageFrame>
   );
 }

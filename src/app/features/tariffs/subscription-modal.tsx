@@ -12,8 +12,10 @@ import {
   subscriptionMessages,
   type MonthOption,
 } from '#core';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { appSession } from '../../app-session.ts';
+import { FormError, TextField } from '../../ui/form-field.tsx';
+import { Modal } from '../../ui/modal.tsx';
 
 const s = subscriptionMessages;
 
@@ -38,8 +40,6 @@ export interface SubscriptionModalProps {
 
 type Step = 'choose' | 'confirm' | 'done';
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
-
 /** Only a web page may be opened as the payment page (never a javascript: or data: URL). */
 function paymentUrl(raw: string): string | null {
   try {
@@ -53,14 +53,11 @@ function paymentUrl(raw: string): string | null {
 /**
  * Buying a plan (spec §4): 1) the period and an optional promo code, 2) the confirmation with the
  * amount from the server, 3) "the order is being processed" after the payment page was opened in a
- * new tab. A modal dialog: focus moves in and returns to the opener, Tab stays inside, Escape, the
- * close button or a double click on the backdrop close it.
+ * new tab. On the kit's Modal: focus moves in and returns to the opener, Tab stays inside, Escape, the
+ * close button or a double click on the backdrop close it; each step puts focus on its main control.
  */
 export function SubscriptionModal({ plan, school, initialMonths = MONTH_OPTIONS[0], opener: givenOpener, onClose }: SubscriptionModalProps) {
   const ids = useId();
-  const titleId = `${ids}-title`;
-  const promoId = `${ids}-promo`;
-  const promoErrorId = `${ids}-promo-error`;
   const [step, setStep] = useState<Step>('choose');
   const [months, setMonths] = useState<MonthOption>(initialMonths);
   const [promo, setPromo] = useState('');
@@ -69,61 +66,24 @@ export function SubscriptionModal({ plan, school, initialMonths = MONTH_OPTIONS[
   const [busy, setBusy] = useState(false);
   const [reply, setReply] = useState<SubscribeReply | null>(null);
 
-  const dialog = useRef<HTMLDivElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const payButton = useRef<HTMLButtonElement>(null);
   const doneButton = useRef<HTMLButtonElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
   const mounted = useRef(true);
 
-  // Focus in on open, back to the opener on close; Escape closes from anywhere on the page.
+  // An answer that arrives after the dialog closed changes nothing.
   useEffect(() => {
     mounted.current = true;
-    // Safari does not focus a clicked button, so the caller may name the opener.
-    const opener = givenOpener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        closeRef.current();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('modal-open');
     return () => {
       mounted.current = false;
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('modal-open');
-      if (opener?.isConnected) opener.focus();
     };
-    // Once per opening: a later opener prop does not move focus around.
   }, []);
 
-  // Each step puts focus on its main control.
+  // Each step puts focus on its main control (the Modal focuses the first step's on open).
   useEffect(() => {
     const target = step === 'choose' ? firstField.current : step === 'confirm' ? payButton.current : doneButton.current;
-    (target ?? dialog.current)?.focus();
+    target?.focus();
   }, [step]);
-
-  function keepTabInside(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
-  function onBackdropDoubleClick(event: MouseEvent<HTMLDivElement>) {
-    // Only the backdrop itself: a double click inside the dialog (selecting a word) never closes it.
-    if (event.target === event.currentTarget) onClose();
-  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -170,84 +130,62 @@ export function SubscriptionModal({ plan, school, initialMonths = MONTH_OPTIONS[
   }
 
   return (
-    <div className="modal-backdrop" onDoubleClick={onBackdropDoubleClick}>
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={keepTabInside}>
-        <div className="modal-header">
-          <h2 id={titleId}>{s.title(plan.name)}</h2>
-          <button type="button" className="modal-close" aria-label={commonMessages.close} onClick={onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-
-        {step === 'choose' ? (
-          <form className="modal-body" onSubmit={submit} noValidate aria-busy={busy}>
-            <fieldset className="month-options">
-              <legend>{s.monthsLegend}</legend>
-              {MONTH_OPTIONS.map((option) => (
-                <label key={option} className="month-option">
-                  <input
-                    ref={option === months ? firstField : undefined}
-                    type="radio"
-                    name={`${ids}-months`}
-                    value={option}
-                    checked={option === months}
-                    onChange={() => setMonths(option)}
-                  />
-                  {periodLabel(option)}
-                </label>
-              ))}
-            </fieldset>
-            <div className="field">
-              <label htmlFor={promoId}>{s.promoLabel}</label>
-              <input
-                id={promoId}
-                name="promo_code"
-                autoComplete="off"
-                value={promo}
-                onChange={(event) => {
-                  setPromo(event.target.value);
-                  setPromoError(null);
-                }}
-                aria-invalid={promoError ? true : undefined}
-                aria-describedby={promoError ? promoErrorId : undefined}
-              />
-              {promoError ? (
-                <span className="field-error" id={promoErrorId}>
-                  {promoError}
-                </span>
-              ) : null}
-            </div>
-            {formError ? (
-              <p className="form-error" role="alert">
-                {formError}
-              </p>
-            ) : null}
-            <div className="modal-actions">
-              <button type="submit" className="button primary" disabled={busy}>
-                {busy ? s.nextBusy : s.next}
-              </button>
-            </div>
-          </form>
-        ) : null}
-
-        {step === 'confirm' && reply ? (
-          <Confirmation reply={reply} months={months} planName={plan.name} error={formError} payButton={payButton} onChange={backToChoice} onPay={goToPayment} />
-        ) : null}
-
-        {step === 'done' ? (
-          <div className="modal-body">
-            <p className="modal-done" role="status">
-              {s.processing}
-            </p>
-            <div className="modal-actions">
-              <button ref={doneButton} type="button" className="button primary" onClick={onClose}>
-                {commonMessages.close}
-              </button>
-            </div>
+    <Modal title={s.title(plan.name)} onClose={onClose} opener={givenOpener} initialFocus={firstField} closeOnBackdropDoubleClick>
+      {step === 'choose' ? (
+        <form className="modal-step" onSubmit={submit} noValidate aria-busy={busy}>
+          <fieldset className="month-options">
+            <legend>{s.monthsLegend}</legend>
+            {MONTH_OPTIONS.map((option) => (
+              <label key={option} className="month-option">
+                <input
+                  ref={option === months ? firstField : undefined}
+                  type="radio"
+                  name={`${ids}-months`}
+                  value={option}
+                  checked={option === months}
+                  onChange={() => setMonths(option)}
+                />
+                {periodLabel(option)}
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            label={s.promoLabel}
+            name="promo_code"
+            autoComplete="off"
+            value={promo}
+            onChange={(value) => {
+              setPromo(value);
+              setPromoError(null);
+            }}
+            error={promoError}
+          />
+          <FormError message={formError} />
+          <div className="modal-actions">
+            <button type="submit" className="button primary" disabled={busy}>
+              {busy ? s.nextBusy : s.next}
+            </button>
           </div>
-        ) : null}
-      </div>
-    </div>
+        </form>
+      ) : null}
+
+      {step === 'confirm' && reply ? (
+        <Confirmation reply={reply} months={months} planName={plan.name} error={formError} payButton={payButton} onChange={backToChoice} onPay={goToPayment} />
+      ) : null}
+
+      {step === 'done' ? (
+        <div className="modal-step">
+          <p className="modal-done" role="status">
+            {s.processing}
+          </p>
+          <div className="modal-actions">
+            <button ref={doneButton} type="button" className="button primary" onClick={onClose}>
+              {commonMessages.close}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
   );
 }
 
@@ -267,7 +205,7 @@ function Confirmation({ reply, months: chosen, planName, error, payButton, onCha
   const currency = currencyCode(reply.plan.currency);
   const total = reply.plan.amount;
   return (
-    <div className="modal-body">
+    <div className="modal-step">
       <h3 className="modal-step-title">{s.confirmTitle}</h3>
       <dl className="order-summary">
         <div>
@@ -288,11 +226,7 @@ function Confirmation({ reply, months: chosen, planName, error, payButton, onCha
           <dd>{formatMoney(total, currency)}</dd>
         </div>
       </dl>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="modal-actions">
         <button type="button" className="button secondary" onClick={onChange}>
           {s.change}
