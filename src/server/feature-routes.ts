@@ -4,6 +4,7 @@ import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes } from './features/certificates/index.ts';
+import { blockRoutes, courseRoutes, folderRoutes, lessonRoutes, sectionRoutes } from './features/courses/index.ts';
 import { groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
@@ -34,4 +35,9 @@ export async function registerRoutes(app: App): Promise<void> {
   await invoiceRoutes(app);
   await webinarRoutes(app);
   await groupRoutes(app);
+  await blockRoutes(app);
+  await folderRoutes(app);
+  await courseRoutes(app);
+  await sectionRoutes(app);
+  await lessonRoutes(app);
 }

@@ -1,3 +1,10 @@
-// Courses, modules and lessons: the tables the catalogue, groups and certificates read; the authoring issue adds the routes.
+// Course authoring: folders, courses and the recycle bin, modules, lessons of every type and their
+// content blocks, with the server keeping every order 1..n.
 // Other features and the server's root import this feature through this file only.
-export { courses, lessons, sections } from './tables.ts';
+export { courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
+export { courseRoutes } from './course-routes.ts';
+export { folderRoutes } from './folder-routes.ts';
+export { lessonRoutes } from './lesson-routes.ts';
+export { sectionRoutes } from './section-routes.ts';
+export { blockRoutes, lessonBlockBodies } from './block-routes.ts';
+export { sanitizeRichText } from './rich-text.ts';
