@@ -24,6 +24,7 @@ export { homeworkStatusMessages } from './messages/homework-status.ts';
 export { invitationMessages } from './messages/invitations.ts';
 export { pageTitles } from './messages/page-titles.ts';
 export { publicFrameMessages } from './messages/public-frame.ts';
+export { coursesMessages } from './messages/courses.ts';
 export { formatFileSize, uiMessages } from './messages/ui.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { plural } from '../plural.ts';
+import { coursesMessages as t } from './courses.ts';
+
+describe('coursesMessages', () => {
+  it('names courses, folders, modules and lessons in its confirmations and labels', () => {
+    expect(t.deleteFolderText('Python')).toBe('Папка «Python» будет удалена. Курсы из неё останутся в списке без папки.');
+    expect(t.toBinText('Основы')).toContain('«Основы» будет перемещён в корзину');
+    expect(t.renameModule('Введение')).toBe('Переименовать модуль «Введение»');
+    expect(t.deleteModule('Введение')).toBe('Удалить модуль «Введение»');
+    expect(t.deleteModuleText('Введение')).toContain('«Введение» будет удалён');
+    expect(t.deleteLesson('Урок 1')).toBe('Удалить «Урок 1»');
+    expect(t.deleteLessonText('Урок 1')).toContain('«Урок 1»');
+    expect(t.moveUpLabel('Урок 1')).toBe('Переместить «Урок 1» вверх');
+    expect(t.moveDownLabel('Урок 1')).toBe('Переместить «Урок 1» вниз');
+    expect(t.dragLabel('Урок 1')).toBe('Перетащить «Урок 1»');
+    expect(t.addAfter('Урок 1')).toBe('Добавить после «Урок 1»');
+    expect(t.deleteBlock('Код')).toBe('Удалить блок «Код»');
+    expect(t.removeButton(2)).toBe('Убрать кнопку 2');
+    expect(t.courseSettings.priceHint('BYN')).toBe('В BYN; 0 — бесплатно.');
+  });
+
+  it('tells what the lesson editor edits', () => {
+    expect(t.editorOf('lesson')).toBe('Редактор: урок');
+    expect(t.editorOf('homework')).toBe('Редактор: домашнее задание');
+  });
+
+  it('says why a save failed in one sentence, whatever the reason ends with', () => {
+    expect(t.saveFailed('Нет связи с сервером.')).toBe('Не сохранено: Нет связи с сервером.');
+    expect(t.saveFailed('Поле не может быть пустым')).toBe('Не сохранено: Поле не может быть пустым.');
+  });
+
+  it('announces drag and drop in Russian', () => {
+    expect(t.dnd.picked('Модуль 1')).toBe('Взят элемент «Модуль 1».');
+    expect(t.dnd.over('Урок', 'Тест')).toBe('«Урок» над «Тест».');
+    expect(t.dnd.dropped('Урок', 'Тест')).toBe('«Урок» перемещён на место «Тест».');
+    expect(t.dnd.droppedAway('Урок')).toBe('«Урок» отпущен.');
+    expect(t.dnd.cancelled('Урок')).toBe('Перемещение «Урок» отменено.');
+  });
+
+  it('counts lessons and students with the three plural forms', () => {
+    expect(plural(1, t.lessons)).toBe('1 урок');
+    expect(plural(3, t.lessons)).toBe('3 урока');
+    expect(plural(11, t.lessons)).toBe('11 уроков');
+    expect(plural(22, t.students)).toBe('22 ученика');
+  });
+});
