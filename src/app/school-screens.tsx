@@ -1,6 +1,7 @@
 import { $user, appMessages, canOpenSchoolRoute, matchesRoute, ROLE_HOME, ROLE_ROUTES, routeParams, routeRole, SCHOOL_STATIC_PAGES, schoolPath, type RouteRole } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, type ComponentType } from 'react';
+import { CourseEditorPage, CoursesPage } from './features/courses/index.ts';
 import { GroupsPage } from './features/groups/index.ts';
 import { HelpPage } from './features/help/index.ts';
 import { LegalPage } from './features/legal/index.ts';
@@ -46,13 +47,13 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['settings/:tab', ({ school, params }) => <SettingsPage school={school} tab={params.tab ?? ''} />],
   ['group', () => <GroupsPage />],
   ['courses/create-course/:course_id', Index],
+  ['courses', ({ school }) => <CoursesPage school={school} />],
+  ['courses/create-course/:course_id/:tab', ({ school, params }) => <CourseEditorPage school={school} courseId={Number(params.course_id)} tab={params.tab ?? ''} />],
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
   // No screen yet: each issue of the course platform replaces its lines here.
-  ['courses', Soon],
   ['courses/bonus', Soon],
   ['courses/group/:group_id', Soon],
-  ['courses/create-course/:course_id/:tab', Soon],
   ['courses-stats', Soon],
   ['courses-stats/:course_id/students', Soon],
   ['student-courses', Soon],

@@ -1,0 +1,158 @@
+// The course authoring API (spec §7 Courses, Modules and lessons, Blocks) as this feature calls it:
+// the shapes it reads and one function per call, each under the school's URL name.
+import type { LessonType } from '#core';
+import { appSession } from '../../app-session.ts';
+
+export interface Folder {
+  id: number;
+  name: string;
+  school?: number;
+  courses_count: number;
+}
+
+export interface Course {
+  course_id: number;
+  name: string;
+  /** Sanitised by the server. */
+  description: string;
+  format: string;
+  /** Minor units of currency. */
+  price: number;
+  currency: string;
+  duration_days: number | null;
+  /** 'О' published, 'Н' not. */
+  public: string;
+  is_catalog: boolean;
+  is_direct: boolean;
+  folder: { id: number; name: string } | null;
+  photo_url: string | null;
+  course_removed: string | null;
+  baselessons_count: number;
+  lesson_count: number;
+  homework_count: number;
+  test_count: number;
+  video_count: number;
+  students_count: number;
+}
+
+export interface CoursePage {
+  count: number;
+  results: Course[];
+}
+
+/** The lesson types the constructor creates (a webinar lesson comes with the meetings issue). */
+export type EditableLessonType = Exclude<LessonType, 'webinar'>;
+
+export interface OutlineLesson {
+  type: LessonType;
+  /** The type's own id (lesson_id, test_id, homework_id). */
+  id: number;
+  /** Unique across types: the key of a lesson everywhere here. */
+  baselesson_ptr_id: number;
+  name: string;
+  order: number;
+  active: boolean;
+}
+
+export interface Section {
+  section_id: number;
+  name: string;
+  order: number;
+  lessons: OutlineLesson[];
+}
+
+export interface Outline {
+  course_id: number;
+  course_name: string;
+  sections: Section[];
+}
+
+export interface Block {
+  id: number;
+  base_lesson: number;
+  type: string;
+  order: number;
+  description: string | null;
+  code: string | null;
+  language: string | null;
+  code_html: string | null;
+  formula: string | null;
+  formula_html: string | null;
+  url: string | null;
+  picture: string | null;
+  buttons: { name: string; link: string; color: string }[] | null;
+}
+
+/** A lesson, test or homework as its own GET answers: common fields, the type's settings, blocks. */
+export interface LessonDetail {
+  id: number;
+  baselesson_ptr_id: number;
+  type: LessonType;
+  section: number;
+  course_id: number;
+  name: string;
+  order: number;
+  active: boolean;
+  points: number;
+  blocks: Block[];
+  [setting: string]: unknown;
+}
+
+/** Each lesson type's path: `lessons/`, `tests/`, `homeworks/`. */
+export const LESSON_PATHS: Readonly<Record<EditableLessonType, string>> = { lesson: 'lessons', test: 'tests', homework: 'homeworks' };
+
+export const isEditableType = (type: LessonType): type is EditableLessonType => type in LESSON_PATHS;
+
+const api = () => appSession().api;
+const at = (school: string, path: string) => `${encodeURIComponent(school)}/${path}`;
+
+export interface CourseQuery {
+  page: number;
+  search: string;
+  /** 'all', 'none' (outside any folder) or a folder id. */
+  folder: 'all' | 'none' | number;
+  bin: boolean;
+}
+
+export function listCourses(school: string, { page, search, folder, bin }: CourseQuery): Promise<CoursePage> {
+  return api().get<CoursePage>(at(school, 'courses/'), {
+    query: {
+      p: page,
+      s: 20,
+      search: search.trim() || undefined,
+      folder: folder === 'all' ? undefined : folder === 'none' ? 0 : folder,
+      removed: bin ? 'true' : undefined,
+    },
+  });
+}
+
+export const getCourse = (school: string, id: number) => api().get<Course>(at(school, `courses/${id}/`));
+export const createCourse = (school: string, body: Record<string, unknown>) => api().post<Course>(at(school, 'courses/'), body);
+export const patchCourse = (school: string, id: number, body: Record<string, unknown>) => api().patch<Course>(at(school, `courses/${id}/`), body);
+export const removeCourse = (school: string, id: number) => api().delete<void>(at(school, `courses/${id}/`));
+export const restoreCourse = (school: string, id: number) => patchCourse(school, id, { course_removed: null });
+
+export const listFolders = (school: string) => api().get<Folder[]>(at(school, 'folder_course/'));
+export const createFolder = (school: string, name: string) => api().post<Folder>(at(school, 'folder_course/'), { name });
+export const renameFolder = (school: string, id: number, name: string) => api().patch<Folder>(at(school, `folder_course/${id}/`), { name });
+export const deleteFolder = (school: string, id: number) => api().delete<void>(at(school, `folder_course/${id}/`));
+
+export const getOutline = (school: string, courseId: number) => api().get<Outline>(at(school, `courses/${courseId}/sections/`));
+export const createSection = (school: string, course: number, name: string) => api().post<Section>(at(school, 'sections/'), { course, name });
+export const renameSection = (school: string, id: number, name: string) => api().patch<Section>(at(school, `sections/${id}/`), { name });
+export const deleteSection = (school: string, id: number) => api().delete<void>(at(school, `sections/${id}/`));
+export const orderSections = (school: string, order: { section_id: number; order: number }[]) => api().post<unknown>(at(school, 'section_order/'), order);
+
+export const createLesson = (school: string, type: EditableLessonType, body: object) => api().post<LessonDetail>(at(school, `${LESSON_PATHS[type]}/`), body);
+export const getLesson = (school: string, type: EditableLessonType, id: number) => api().get<LessonDetail>(at(school, `${LESSON_PATHS[type]}/${id}/`));
+export const patchLesson = (school: string, type: EditableLessonType, id: number, body: Record<string, unknown>) =>
+  api().patch<LessonDetail>(at(school, `${LESSON_PATHS[type]}/${id}/`), body);
+export const deleteLesson = (school: string, type: EditableLessonType, id: number) => api().delete<void>(at(school, `${LESSON_PATHS[type]}/${id}/`));
+export const orderLessons = (school: string, order: { baselesson_ptr_id: number; order: number; section_id: number }[]) =>
+  api().post<unknown>(at(school, 'lesson_order/'), order);
+export const previousTests = (school: string, testId: number) => api().get<{ test_id: number; name: string; section_id: number }[]>(at(school, `tests/${testId}/previous_tests/`));
+
+export const createBlock = (school: string, body: { base_lesson: number; type: string }) => api().post<Block>(at(school, 'blocks/'), body);
+export const patchBlock = (school: string, id: number, body: Record<string, unknown>) => api().patch<Block>(at(school, `blocks/${id}/`), body);
+export const deleteBlock = (school: string, id: number) => api().delete<void>(at(school, `blocks/${id}/`));
+export const orderBlocks = (school: string, order: { block_id: number; order: number }[]) => api().post<unknown>(at(school, 'block_order/'), order);

@@ -1,0 +1,54 @@
+import { coursesMessages } from '#core';
+import type { Block } from './course-api.ts';
+
+const t = coursesMessages;
+
+/**
+ * A lesson's blocks as a student sees them. Only what the server made is injected as HTML: rich
+ * text it sanitised, code it highlighted (escaping the code), formulas it rendered as MathML.
+ * Links and pictures are plain attributes; React escapes the rest.
+ */
+export function LessonPreview({ name, blocks }: { name: string; blocks: readonly Block[] }) {
+  return (
+    <article className="lesson-preview">
+      <h2>{name}</h2>
+      {blocks.length === 0 ? <p className="muted">{t.previewEmpty}</p> : null}
+      {blocks.map((block) => (
+        <div key={block.id} className={`preview-block ${block.type}`}>
+          <PreviewBlock block={block} />
+        </div>
+      ))}
+    </article>
+  );
+}
+
+function PreviewBlock({ block }: { block: Block }) {
+  switch (block.type) {
+    case 'description':
+      return <div className="rich-text-view" dangerouslySetInnerHTML={{ __html: block.description ?? '' }} />;
+    case 'code':
+      return <div className="code-block" dangerouslySetInnerHTML={{ __html: block.code_html ?? '' }} />;
+    case 'formula':
+      return <div className="formula-block" dangerouslySetInnerHTML={{ __html: block.formula_html ?? '' }} />;
+    case 'video':
+      return block.url ? (
+        <a href={block.url} target="_blank" rel="noopener noreferrer">
+          {t.watchVideo}
+        </a>
+      ) : null;
+    case 'picture':
+      return block.picture ? <img src={block.picture} alt={t.pictureAlt} loading="lazy" /> : null;
+    case 'buttons':
+      return (
+        <div className="link-buttons">
+          {(block.buttons ?? []).map((button, index) => (
+            <a key={index} className="button primary" href={button.link} target="_blank" rel="noopener noreferrer" style={{ background: button.color }}>
+              {button.name}
+            </a>
+          ))}
+        </div>
+      );
+    default:
+      return null;
+  }
+}
