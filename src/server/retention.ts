@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { accessLogs } from './features/access-logs/index.ts';
+import { courses } from './features/courses/index.ts';
 import { loginThrottles, oneTimeTokens } from './features/accounts/index.ts';
 import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-tables.ts';
 import { schoolInvitations } from './features/roles/index.ts';
@@ -20,6 +21,8 @@ export const RETENTION = {
   sessionsDays: 1,
   /** Invitations nobody answered, a month after they expired. */
   invitationsDays: 30,
+  /** A course in the recycle bin can be restored for a week, then it is gone with its content. */
+  courseBinDays: 7,
 } as const;
 
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -52,6 +55,7 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
       .returning({ id: sessions.id }),
   );
   await count('school_invitations', db.delete(schoolInvitations).where(lt(schoolInvitations.expiresAt, before(RETENTION.invitationsDays))).returning({ id: schoolInvitations.id }));
+  await count('courses', db.delete(courses).where(lt(courses.removedAt, before(RETENTION.courseBinDays))).returning({ id: courses.id }));
   await count('uploads', db.delete(uploads).where(lt(uploads.createdAt, new Date(now - UPLOAD_WINDOW_MS))).returning({ id: uploads.id }));
   // Failure counts fade after a day without failures; a lock until a password reset stays.
   await count(

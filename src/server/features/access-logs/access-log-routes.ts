@@ -7,6 +7,7 @@ import { fieldError } from '../../shared/errors.ts';
 import { pageEnvelope } from '../../shared/http/pagination.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { containsPattern } from '../../shared/db/like-pattern.ts';
 
 const LogItem = Type.Object({
   id: Type.Integer(),
@@ -43,7 +44,6 @@ function parseBound(field: 'date_from' | 'date_to', value: string): { at: Date; 
 export const COUNT_CAP = 10_000;
 
 /** '%' and '_' typed by the user are searched for literally. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The school's request log (spec §6: admins only), newest first, filtered and paginated in SQL. */
 export async function accessLogRoutes(app: App): Promise<void> {
@@ -81,7 +81,7 @@ export async function accessLogRoutes(app: App): Promise<void> {
       if (query.user_id !== undefined) filters.push(eq(accessLogs.userId, query.user_id));
       if (query.method !== undefined) filters.push(eq(accessLogs.method, query.method.toUpperCase()));
       if (query.status !== undefined) filters.push(eq(accessLogs.status, query.status));
-      if (query.path !== undefined) filters.push(ilike(accessLogs.path, `%${likeEscape(query.path)}%`));
+      if (query.path !== undefined) filters.push(ilike(accessLogs.path, containsPattern(query.path)));
       if (from) filters.push(gte(accessLogs.createdAt, from.at));
       if (to) filters.push(to.exclusive ? lt(accessLogs.createdAt, to.at) : lte(accessLogs.createdAt, to.at));
       const where = and(...filters);

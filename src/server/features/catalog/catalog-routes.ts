@@ -10,6 +10,7 @@ import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { courseBody, courseNotFound, courseWithSchool, landingBody, mergeLanding, saveLanding, storedLanding, visibleCourseSql } from './course-landing.ts';
 import { errors, Id, Page, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { containsPattern } from '../../shared/db/like-pattern.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const CATALOG_PAGE_SIZE = 12;
@@ -46,8 +47,6 @@ export const LandingSchema = Type.Object(landingBlocks, { description: 'Ленд
 
 export const CourseLanding = Type.Object({ course: CatalogCourse, landing: LandingSchema });
 
-/** LIKE pattern characters are matched literally in a search text. */
-export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The public course catalogue, course previews and the landing editor (spec §7 Catalogue, Landing). */
 export async function catalogRoutes(app: App): Promise<void> {
@@ -77,7 +76,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       const school = request.query.school?.trim();
       const where = and(
         visibleCourseSql(ctx.now(), { catalog: true }),
-        text ? or(ilike(courses.name, `%${likeEscape(text)}%`), ilike(courses.description, `%${likeEscape(text)}%`)) : undefined,
+        text ? or(ilike(courses.name, containsPattern(text)), ilike(courses.description, containsPattern(text))) : undefined,
         // An unknown school simply matches nothing.
         school ? sql`lower(${schools.name}) = lower(${school})` : undefined,
       );

@@ -530,3 +530,12 @@ describe('lessonBlockBodies', () => {
     expect(await readsDuring(t.app, () => lessonBlockBodies(t.app.ctx.db, []))).toHaveLength(0);
   });
 });
+
+describe('the code stylesheet', () => {
+  it('is public CSS with a colour class per theme colour', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/code-highlight.css' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(res.body).toMatch(/\.code-block \.hl-[0-9a-f]+\{color:#[0-9a-f]+\}/);
+  });
+});

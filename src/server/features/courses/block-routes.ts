@@ -4,11 +4,12 @@ import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { publicRead } from '../../shared/http/public-routes.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { codeLanguage, highlightCode, MAX_CODE_LENGTH } from './code-highlight.ts';
+import { codeHighlightCss, codeLanguage, highlightCode, MAX_CODE_LENGTH } from './code-highlight.ts';
 import { findLesson } from './course-access.ts';
 import { MAX_FORMULA_LENGTH, renderFormula } from './formula.ts';
-import { childIds, lockParents, nextOrder, placeAt, renumber } from './ordering.ts';
+import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { courses, lessonBlocks, lessons, sections } from './tables.ts';
 
@@ -237,26 +238,6 @@ async function newContent(type: BlockType, body: ContentValues, previous: Conten
   }
 }
 
-/**
- * `ids` with each of `wanted` at the position asked (1-based, clamped to the ends) and the others
- * keeping their relative order: a full numbering gives exactly that order, and a block asked to
- * move one place down does move (a stable sort on "asked position, else current one" leaves it
- * where it was, since the block it should pass has the same key).
- */
-export function withPositions(ids: readonly number[], wanted: ReadonlyMap<number, number>): number[] {
-  const index = new Map(ids.map((id, i) => [id, i]));
-  const moved = ids.filter((id) => wanted.has(id)).sort((a, b) => wanted.get(a)! - wanted.get(b)! || index.get(a)! - index.get(b)!);
-  const result = ids.filter((id) => !wanted.has(id));
-  // Blocks asked for the same place follow each other in their current order.
-  let floor = 0;
-  for (const id of moved) {
-    const at = Math.max(Math.min(Math.max(wanted.get(id)!, 1), result.length + 1) - 1, floor);
-    result.splice(at, 0, id);
-    floor = at + 1;
-  }
-  return result;
-}
-
 /** Lesson content blocks (spec §7 Lessons: blocks/, block_order/). */
 export async function blockRoutes(app: App): Promise<void> {
   const { ctx } = app;
@@ -312,6 +293,18 @@ export async function blockRoutes(app: App): Promise<void> {
       });
       return reply.code(201).send(blockBody(block));
     },
+  );
+
+  // The colours of highlighted code blocks as classes (a strict CSP takes no inline styles): one
+  // stylesheet, the same for every school, that pages showing code link to.
+  const stylesheet = codeHighlightCss();
+  app.get(
+    '/code-highlight.css',
+    {
+      config: publicRead(app),
+      schema: { tags: ['courses'], summary: 'Стили подсветки кода в блоках уроков', response: { 200: Type.String(), ...errors(429) } },
+    },
+    async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=86400').send(stylesheet),
   );
 
   app.get(

@@ -1,11 +1,13 @@
-import { and, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { schoolMembers, schools, tariffs } from '../../shared/db/core-tables.ts';
+import { courses } from '../courses/index.ts';
 import { badRequest } from '../../shared/errors.ts';
 
 export const STAFF_LIMIT_MESSAGE = 'Превышено количество сотрудников для выбранного тарифа.';
 export const STUDENT_LIMIT_MESSAGE = 'Превышено количество новых учеников в месяц для выбранного тарифа.';
+export const COURSE_LIMIT_MESSAGE = 'Превышено количество курсов для выбранного тарифа.';
 export const NO_TARIFF_MESSAGE = 'У вас нет оплаченного тарифа.';
 
 const tariffLimit = (message: string) => badRequest(message, undefined, 'TARIFF_LIMIT');
@@ -53,4 +55,16 @@ export async function assertStudentLimit(ctx: AppContext, tx: Db, schoolId: numb
     .from(schoolMembers)
     .where(and(eq(schoolMembers.schoolId, schoolId), eq(schoolMembers.role, 'Student'), gte(schoolMembers.createdAt, monthStart(ctx.now()))));
   if ((row?.n ?? 0) + adding > plan.studentsPerMonth) throw tariffLimit(STUDENT_LIMIT_MESSAGE);
+}
+
+/**
+ * Throws TARIFF_LIMIT when one more live course would exceed the plan's number_of_courses (null =
+ * unlimited). Courses in the recycle bin do not count (the original counted them). Run inside the
+ * transaction that adds or restores the course.
+ */
+export async function assertCourseLimit(tx: Db, schoolId: number): Promise<void> {
+  const plan = await lockedPlan(tx, schoolId);
+  if (plan.numberOfCourses === null) return;
+  const [row] = await tx.select({ n: count() }).from(courses).where(and(eq(courses.schoolId, schoolId), isNull(courses.removedAt)));
+  if ((row?.n ?? 0) + 1 > plan.numberOfCourses) throw tariffLimit(COURSE_LIMIT_MESSAGE);
 }

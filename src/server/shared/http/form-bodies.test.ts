@@ -72,6 +72,10 @@ describe('form values shaped by the schema', () => {
     expect(shape(formTree([['user[age]', '30']]), schema)).toEqual({ user: { age: 30 } });
     const items = Type.Object({ items: Type.Array(Type.Object({ n: Type.Integer() })) }) as Schema;
     expect(shape(formTree([['items[0][n]', '1'], ['items[1][n]', '2']]), items)).toEqual({ items: [{ n: 1 }, { n: 2 }] });
+    // A body that is a list (the bulk order calls): '0[id]'… fields, and an empty form is [].
+    const list = Type.Array(Type.Object({ id: Type.Integer() })) as Schema;
+    expect(shape(formTree([['0[id]', '7'], ['1[id]', '8']]), list)).toEqual([{ id: 7 }, { id: 8 }]);
+    expect(shape(formTree([]), list)).toEqual([]);
   });
 
   it('a repeated name where one value is expected stays a list, for the schema to refuse', () => {

@@ -133,7 +133,8 @@ export function shape(value: unknown, schema: Schema = {}): unknown {
   if (branches) return shapeUnion(value, branches);
   const types = typesOf(schema);
   if (types.includes('array')) {
-    const list = Array.isArray(value) ? value : (isTree(value) && indexedList(value)) || [value];
+    // An empty form is an empty list; 'items[0][name]' fields an indexed one.
+    const list = Array.isArray(value) ? value : isTree(value) && Object.keys(value).length === 0 ? [] : (isTree(value) && indexedList(value)) || [value];
     return list.map((item) => shape(item, schema.items));
   }
   if (Array.isArray(value)) return value.length === 1 ? shape(value[0], schema) : value.map((item) => shape(item));

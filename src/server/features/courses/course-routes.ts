@@ -1,0 +1,372 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { App } from '../../context.ts';
+import { fieldError } from '../../shared/errors.ts';
+import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
+import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { requireSchoolRole, type School, type SchoolRole } from '../../shared/security/school-access.ts';
+import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { assertCourseLimit } from '../tariffs/index.ts';
+import { findCourse, readableBy, type Course } from './course-access.ts';
+import { folderOfSchool } from './folder-routes.ts';
+import { sanitizeRichText } from './rich-text.ts';
+import { courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
+import { containsPattern } from '../../shared/db/like-pattern.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The original's Cyrillic codes (reference §1.4), kept in the API; the table keeps plain words. */
+const FORMAT_CODES = { ONLINE: 'ОН', OFFLINE: 'ОФФ' } as const;
+const PUBLIC_CODES = { published: 'О', draft: 'Н' } as const;
+
+export const CourseBody = Type.Object({
+  course_id: Type.Integer(),
+  school: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  format: Type.String({ description: '"ОН" онлайн, "ОФФ" оффлайн' }),
+  /** Minor units of `currency`. */
+  price: Type.Integer(),
+  currency: Type.String(),
+  duration_days: Nullable(Type.Integer()),
+  public: Type.String({ description: '"О" опубликован, "Н" не опубликован' }),
+  is_catalog: Type.Boolean(),
+  is_direct: Type.Boolean(),
+  folder: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  photo_url: Nullable(Type.String()),
+  order: Type.Integer(),
+  course_removed: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  baselessons_count: Type.Integer(),
+  lesson_count: Type.Integer(),
+  homework_count: Type.Integer(),
+  test_count: Type.Integer(),
+  video_count: Type.Integer(),
+  students_count: Type.Integer(),
+});
+
+const Format = Type.Union([Type.Literal('ОН'), Type.Literal('ОФФ'), Type.Literal('ONLINE'), Type.Literal('OFFLINE')]);
+const Public = Type.Union([Type.Literal('О'), Type.Literal('Н'), Type.Boolean()]);
+
+const CourseFields = {
+  name: Text({ minLength: 1, maxLength: 256 }),
+  description: Text({ maxLength: 20_000 }),
+  format: Format,
+  price: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
+  duration_days: Nullable(Type.Integer({ minimum: 1, maximum: 3650 })),
+  public: Public,
+  is_catalog: Type.Boolean(),
+  is_direct: Type.Boolean(),
+  /** A folder of the school; null (or the original's -1) leaves the course outside any folder. */
+  folder: Nullable(Type.Integer({ minimum: -1, maximum: 2147483647 })),
+  /** The original's name of the school; when sent it must be this school's. */
+  school: Type.Union([SchoolName, Id]),
+};
+
+const CreateCourse = Type.Object({
+  name: CourseFields.name,
+  description: Type.Optional(CourseFields.description),
+  format: Type.Optional(CourseFields.format),
+  price: Type.Optional(CourseFields.price),
+  duration_days: Type.Optional(CourseFields.duration_days),
+  public: Type.Optional(CourseFields.public),
+  is_catalog: Type.Optional(CourseFields.is_catalog),
+  is_direct: Type.Optional(CourseFields.is_direct),
+  folder: Type.Optional(CourseFields.folder),
+  school: Type.Optional(CourseFields.school),
+});
+
+const PatchCourse = Type.Object({
+  ...Type.Partial(Type.Omit(CreateCourse, ['name'])).properties,
+  name: Type.Optional(CourseFields.name),
+  /** null restores a course from the recycle bin. */
+  course_removed: Type.Optional(Type.Null()),
+});
+
+const CourseParams = Type.Object({ school: SchoolName, id: Id });
+
+const ListQuery = Type.Object({
+  ...PageQuery,
+  search: Type.Optional(Text({ maxLength: 100 })),
+  /** A folder id, or 0 for the courses outside any folder. */
+  folder: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+  /** The recycle bin (admins). */
+  removed: Type.Optional(Type.Boolean()),
+});
+
+/**
+ * Per-course counts, computed in the same statement as the page (one round trip for any page).
+ * Built on first use: the groups tables come from a feature that imports this one.
+ */
+function countColumns() {
+  const lessonsOf = (type?: string) =>
+    sql<number>`(select count(*) from ${lessons} join ${sections} on ${sections.id} = ${lessons.sectionId}
+      where ${sections.courseId} = ${courses.id}${type ? sql` and ${lessons.type} = ${type}` : sql``})::int`;
+  return {
+    baselessons: lessonsOf(),
+    lesson: lessonsOf('lesson'),
+    homework: lessonsOf('homework'),
+    test: lessonsOf('test'),
+    video: sql<number>`(select count(*) from ${lessonBlocks} join ${lessons} on ${lessons.id} = ${lessonBlocks.lessonId}
+      join ${sections} on ${sections.id} = ${lessons.sectionId} where ${sections.courseId} = ${courses.id} and ${lessonBlocks.type} = 'video')::int`,
+    students: sql<number>`(select count(distinct ${studentsGroupMembers.userId}) from ${studentsGroupMembers}
+      join ${studentsGroups} on ${studentsGroups.id} = ${studentsGroupMembers.groupId} where ${studentsGroups.courseId} = ${courses.id})::int`,
+  };
+}
+type Counts = { [K in keyof ReturnType<typeof countColumns>]: number };
+const ZERO: Counts = { baselessons: 0, lesson: 0, homework: 0, test: 0, video: 0, students: 0 };
+
+function courseBody(course: Course, school: School, folder: { id: number; name: string } | null, counts: Counts = ZERO): Static<typeof CourseBody> {
+  return {
+    course_id: course.id,
+    school: course.schoolId,
+    name: course.name,
+    description: course.description,
+    format: FORMAT_CODES[course.format as keyof typeof FORMAT_CODES] ?? FORMAT_CODES.ONLINE,
+    price: course.price,
+    currency: school.currency,
+    duration_days: course.durationDays,
+    public: course.published ? PUBLIC_CODES.published : PUBLIC_CODES.draft,
+    is_catalog: course.isCatalog,
+    is_direct: course.isDirect,
+    folder,
+    photo_url: course.photo,
+    order: course.order,
+    course_removed: course.removedAt?.toISOString() ?? null,
+    created_at: course.createdAt.toISOString(),
+    updated_at: course.updatedAt.toISOString(),
+    baselessons_count: counts.baselessons,
+    lesson_count: counts.lesson,
+    homework_count: counts.homework,
+    test_count: counts.test,
+    video_count: counts.video,
+    students_count: counts.students,
+  };
+}
+
+type CourseInput = Partial<Static<typeof PatchCourse>>;
+
+/** The columns a create or change body sets, checked against the school. */
+async function courseChanges(app: App, school: School, body: CourseInput): Promise<Partial<typeof courses.$inferInsert>> {
+  if (body.school !== undefined && body.school !== school.id && String(body.school).toLowerCase() !== school.name.toLowerCase()) {
+    throw fieldError('school', 'Указанная школа не соответствует текущей школе.', 'SCHOOL_MISMATCH');
+  }
+  const changes: Partial<typeof courses.$inferInsert> = {};
+  if (body.name !== undefined) {
+    const name = body.name.trim();
+    if (!name) throw fieldError('name', 'Поле не может быть пустым.');
+    changes.name = name;
+  }
+  if (body.description !== undefined) changes.description = sanitizeRichText(body.description);
+  if (body.format !== undefined) changes.format = body.format === 'ОФФ' || body.format === 'OFFLINE' ? 'OFFLINE' : 'ONLINE';
+  if (body.price !== undefined) changes.price = body.price;
+  if (body.duration_days !== undefined) changes.durationDays = body.duration_days;
+  if (body.public !== undefined) changes.published = body.public === true || body.public === 'О';
+  if (body.is_catalog !== undefined) changes.isCatalog = body.is_catalog;
+  if (body.is_direct !== undefined) changes.isDirect = body.is_direct;
+  if (body.folder !== undefined) {
+    if (body.folder === null || body.folder === -1) changes.folderId = null;
+    else if (body.folder === 0 || !(await folderOfSchool(app, school.id, body.folder))) {
+      throw fieldError('folder', 'Указанная папка не относится к этой школе.', 'FOLDER_NOT_FOUND');
+    } else changes.folderId = body.folder;
+  }
+  return changes;
+}
+
+/** Courses (spec §7 Courses): the school's list, creation, settings and the recycle bin. */
+export async function courseRoutes(app: App): Promise<void> {
+  const { ctx } = app;
+  const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
+
+  /** One course as its page shows it: the row, its folder and its counts in one statement. */
+  async function courseWithCounts(school: School, courseId: number): Promise<Static<typeof CourseBody>> {
+    const [row] = await ctx.db
+      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, ...countColumns() })
+      .from(courses)
+      .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
+      .where(eq(courses.id, courseId));
+    const { course, folderId, folderName, ...counts } = row!;
+    return courseBody(course, school, folderId === null ? null : { id: folderId, name: folderName! }, counts);
+  }
+
+  app.get(
+    '/:school/courses/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Курсы школы: все для администратора (или корзина), курсы своих групп для преподавателя и ученика',
+        params: Type.Object({ school: SchoolName }),
+        querystring: ListQuery,
+        response: { 200: Page(CourseBody), ...errors(400, 401, 403, 404, 451) },
+      },
+    },
+    async (request) => {
+      const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+      const { p: page = 1, s: size = 20, search, folder, removed } = request.query;
+      const bin = removed === true && role === 'Admin';
+      const text = search?.trim();
+      const where: SQL = and(
+        eq(courses.schoolId, school.id),
+        bin ? isNotNull(courses.removedAt) : isNull(courses.removedAt),
+        readableBy(role, request.auth!.userId),
+        folder === undefined ? undefined : folder === 0 ? isNull(courses.folderId) : eq(courses.folderId, folder),
+        text ? ilike(courses.name, containsPattern(text)) : undefined,
+      )!;
+      const [total] = await ctx.db.select({ n: count() }).from(courses).where(where);
+      const countAll = total?.n ?? 0;
+      const slice = pageSlice(page, size, countAll);
+      if (!slice) return pageEnvelope(request, [], countAll, page, size);
+      // The list in its order (the bin: latest removed first), by the partial indexes of each.
+      const forward = bin ? [desc(courses.removedAt), desc(courses.id)] : [asc(courses.order), asc(courses.id)];
+      const backward = bin ? [asc(courses.removedAt), asc(courses.id)] : [desc(courses.order), desc(courses.id)];
+      const rows = await ctx.db
+        .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, ...countColumns() })
+        .from(courses)
+        .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
+        .where(where)
+        .orderBy(...(slice.fromEnd ? backward : forward))
+        .limit(slice.limit)
+        .offset(slice.offset);
+      const list = rows.map(({ course, folderId, folderName, ...counts }) => courseBody(course, school, folderId === null ? null : { id: folderId, name: folderName! }, counts));
+      if (slice.fromEnd) list.reverse();
+      return pageEnvelope(request, list, countAll, page, size);
+    },
+  );
+
+  app.post(
+    '/:school/courses/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Создать курс (администратор; число курсов ограничено тарифом)',
+        params: Type.Object({ school: SchoolName }),
+        body: CreateCourse,
+        response: { 201: Type.Object({ ...CourseBody.properties }), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const changes = await courseChanges(app, school, request.body);
+      const id = await ctx.db.transaction(async (tx) => {
+        await assertCourseLimit(tx, school.id);
+        // The school row is locked by the limit check: the next order is this course's alone.
+        const [last] = await tx.select({ n: sql<number>`coalesce(max(${courses.order}), 0)::int` }).from(courses).where(eq(courses.schoolId, school.id));
+        const [row] = await tx
+          .insert(courses)
+          .values({ ...changes, name: changes.name!, schoolId: school.id, order: (last?.n ?? 0) + 1 })
+          .returning({ id: courses.id });
+        return row!.id;
+      });
+      return reply.code(201).send(await courseWithCounts(school, id));
+    },
+  );
+
+  app.get(
+    '/:school/courses/with_student_groups/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Курсы, у которых есть группы, с их группами (свои группы для преподавателя)',
+        params: Type.Object({ school: SchoolName }),
+        response: {
+          200: Type.Array(
+            Type.Object({
+              course_id: Type.Integer(),
+              name: Type.String(),
+              student_groups: Type.Array(Type.Object({ group_id: Type.Integer(), name: Type.String(), teacher_id: Nullable(Type.Integer()) })),
+            }),
+          ),
+          ...errors(400, 401, 403, 404, 451),
+        },
+      },
+    },
+    async (request) => {
+      const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher']);
+      const rows = await ctx.db
+        .select({ courseId: courses.id, name: courses.name, groupId: studentsGroups.id, groupName: studentsGroups.name, teacherId: studentsGroups.teacherId })
+        .from(studentsGroups)
+        .innerJoin(courses, eq(courses.id, studentsGroups.courseId))
+        .where(
+          and(
+            eq(studentsGroups.schoolId, school.id),
+            isNull(courses.removedAt),
+            role === 'Teacher' ? eq(studentsGroups.teacherId, request.auth!.userId) : undefined,
+          ),
+        )
+        .orderBy(asc(courses.order), asc(courses.id), asc(studentsGroups.id));
+      const byCourse = new Map<number, { course_id: number; name: string; student_groups: { group_id: number; name: string; teacher_id: number | null }[] }>();
+      for (const row of rows) {
+        let entry = byCourse.get(row.courseId);
+        if (!entry) byCourse.set(row.courseId, (entry = { course_id: row.courseId, name: row.name, student_groups: [] }));
+        entry.student_groups.push({ group_id: row.groupId, name: row.groupName, teacher_id: row.teacherId });
+      }
+      return [...byCourse.values()];
+    },
+  );
+
+  app.get(
+    '/:school/courses/:id/',
+    {
+      schema: { tags: ['courses'], summary: 'Курс', params: CourseParams, response: { 200: CourseBody, ...errors(400, 401, 403, 404, 451) } },
+    },
+    async (request) => {
+      const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+      // Admins also open a course in the recycle bin (to restore it).
+      const course = await findCourse(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, { removed: role === 'Admin' });
+      return courseWithCounts(school, course.id);
+    },
+  );
+
+  app.patch(
+    '/:school/courses/:id/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Изменить курс или вернуть его из корзины (course_removed: null) (администратор)',
+        params: CourseParams,
+        body: PatchCourse,
+        response: { 200: CourseBody, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const course = await findCourse(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId }, { removed: true });
+      const changes = await courseChanges(app, school, request.body);
+      const restore = request.body.course_removed === null && course.removedAt !== null;
+      await ctx.db.transaction(async (tx) => {
+        // A restored course counts against the plan again.
+        if (restore) await assertCourseLimit(tx, school.id);
+        await tx
+          .update(courses)
+          .set({ ...changes, ...(restore ? { removedAt: null } : {}), updatedAt: ctx.now() })
+          .where(eq(courses.id, course.id));
+      });
+      return courseWithCounts(school, course.id);
+    },
+  );
+
+  app.delete(
+    '/:school/courses/:id/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Переместить курс в корзину: 7 дней его можно вернуть, затем он удаляется (администратор)',
+        params: CourseParams,
+        response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const course = await findCourse(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId });
+      // Out of sight everywhere at once: unpublished, out of the catalogue and of direct links.
+      await ctx.db
+        .update(courses)
+        .set({ removedAt: ctx.now(), published: false, isCatalog: false, isDirect: false, updatedAt: ctx.now() })
+        .where(eq(courses.id, course.id));
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+

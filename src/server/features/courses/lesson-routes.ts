@@ -1,0 +1,363 @@
+import { plural, pluralForm } from '#core/plural';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { Type, type TSchema } from 'typebox';
+import type { App } from '../../context.ts';
+import type { Db } from '../../shared/db/database.ts';
+import { badRequest, fieldError } from '../../shared/errors.ts';
+import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
+import { lessonBlockBodies } from './block-routes.ts';
+import { findLesson, findSection, type Lesson } from './course-access.ts';
+import {
+  applyHomeworkOptions,
+  applyTestOptions,
+  homeworkFields,
+  HomeworkOptions,
+  homeworkSettings,
+  testFields,
+  TestOptions,
+  testSettings,
+} from './lesson-settings.ts';
+import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
+import { sanitizeRichText } from './rich-text.ts';
+import { courses, lessons, sections } from './tables.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Position = Type.Integer({ minimum: 1, maximum: 10_000 });
+
+/** The three lesson types with their own paths (spec §7 {type}s CRUD) and type-specific id names. */
+const KINDS = [
+  { path: 'lessons', type: 'lesson', idField: 'lesson_id', title: 'урок', options: { description: Type.Optional(Text({ maxLength: 50_000 })) } },
+  { path: 'tests', type: 'test', idField: 'test_id', title: 'тест', options: TestOptions },
+  { path: 'homeworks', type: 'homework', idField: 'homework_id', title: 'домашнее задание', options: HomeworkOptions },
+] as const;
+type Kind = (typeof KINDS)[number];
+
+const Common = {
+  name: Text({ minLength: 1, maxLength: 256 }),
+  active: Type.Boolean(),
+  points: Type.Integer({ minimum: 0, maximum: 1000 }),
+};
+
+const LessonBody = Type.Object(
+  {
+    id: Type.Integer(),
+    baselesson_ptr_id: Type.Integer(),
+    type: Type.String(),
+    section: Type.Integer(),
+    section_id: Type.Integer(),
+    course_id: Type.Integer(),
+    name: Type.String(),
+    order: Type.Integer(),
+    active: Type.Boolean(),
+    points: Type.Integer(),
+    author_id: Nullable(Type.Integer()),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+    blocks: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+  },
+  // The type-specific id (lesson_id, test_id, homework_id) and the type's own settings.
+  { additionalProperties: true },
+);
+
+function lessonBody(kind: Kind, lesson: Lesson, courseId: number) {
+  const own =
+    kind.type === 'test'
+      ? testFields(testSettings(lesson.settings))
+      : kind.type === 'homework'
+        ? homeworkFields(homeworkSettings(lesson.settings))
+        : { description: lesson.description };
+  return {
+    [kind.idField]: lesson.id,
+    id: lesson.id,
+    baselesson_ptr_id: lesson.id,
+    type: lesson.type,
+    section: lesson.sectionId,
+    section_id: lesson.sectionId,
+    course_id: courseId,
+    name: lesson.name,
+    order: lesson.order,
+    active: lesson.active,
+    points: lesson.points,
+    author_id: lesson.authorId,
+    created_at: lesson.createdAt.toISOString(),
+    updated_at: lesson.updatedAt.toISOString(),
+    ...own,
+  };
+}
+
+/** Tests a random test may draw questions from: other tests of the same course. */
+async function assertSourceTests(db: Db, courseId: number, ids: readonly number[], self: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  if (self !== null && ids.includes(self)) throw fieldError('tests_ids', 'Тест не может собирать вопросы из самого себя.');
+  const found = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .innerJoin(sections, eq(sections.id, lessons.sectionId))
+    .where(and(inArray(lessons.id, [...ids]), eq(lessons.type, 'test'), eq(sections.courseId, courseId)));
+  if (found.length !== new Set(ids).size) throw fieldError('tests_ids', 'Выберите тесты этого же курса.');
+}
+
+/** Lessons, tests and homework (spec §7 Modules and lessons): admins build them; readers of the course read them. */
+export async function lessonRoutes(app: App): Promise<void> {
+  const { ctx } = app;
+  const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
+
+  for (const kind of KINDS) {
+    const Params = Type.Object({ school: SchoolName, id: Id });
+    const Create = Type.Object({ section: Id, name: Common.name, order: Type.Optional(Position), active: Type.Optional(Common.active), points: Type.Optional(Common.points), ...kind.options });
+    const Patch = Type.Object({
+      name: Type.Optional(Common.name),
+      active: Type.Optional(Common.active),
+      points: Type.Optional(Common.points),
+      order: Type.Optional(Position),
+      /** Another module of the same course to move it to (at `order`, else at the end). */
+      section: Type.Optional(Id),
+      ...kind.options,
+    });
+
+    /** The settings column after a body is applied to what is stored. */
+    async function settingsFor(body: Record<string, unknown>, stored: unknown, courseId: number, self: number | null) {
+      if (kind.type === 'test') {
+        const next = applyTestOptions(testSettings(stored), body);
+        await assertSourceTests(ctx.db, courseId, next.testsIds, self);
+        return next;
+      }
+      if (kind.type === 'homework') return applyHomeworkOptions(homeworkSettings(stored), body);
+      return {};
+    }
+
+    async function detail(lesson: Lesson, courseId: number) {
+      const blocks = await lessonBlockBodies(ctx.db, [lesson.id]);
+      return { ...lessonBody(kind, lesson, courseId), blocks: blocks.get(lesson.id) ?? [] };
+    }
+
+    app.post(
+      `/:school/${kind.path}/`,
+      {
+        schema: {
+          tags: ['courses'],
+          summary: `Добавить ${kind.title} в модуль (в конец или на место order; уроки модуля нумеруются заново) (администратор)`,
+          params: Type.Object({ school: SchoolName }),
+          body: Create,
+          response: { 201: LessonBody, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+        const body = request.body as Record<string, unknown> & { section: number; name: string; order?: number; active?: boolean; points?: number; description?: string };
+        const name = body.name.trim();
+        if (!name) throw fieldError('name', 'Поле не может быть пустым.');
+        const [target] = await ctx.db
+          .select({ sectionId: sections.id, courseId: sections.courseId })
+          .from(sections)
+          .innerJoin(courses, eq(courses.id, sections.courseId))
+          .where(and(eq(sections.id, body.section), eq(courses.schoolId, school.id), isNull(courses.removedAt)));
+        if (!target) throw fieldError('section', 'Указанный модуль не относится ни к одному курсу этой школы.', 'SECTION_NOT_FOUND');
+        const settings = await settingsFor(body, {}, target.courseId, null);
+        const lesson = await ctx.db.transaction(async (tx) => {
+          await lockParents(tx, 'lessons', [target.sectionId]);
+          const [row] = await tx
+            .insert(lessons)
+            .values({
+              sectionId: target.sectionId,
+              type: kind.type,
+              name,
+              order: await nextOrder(tx, 'lessons', target.sectionId),
+              active: body.active ?? true,
+              points: body.points ?? 0,
+              description: body.description === undefined ? '' : sanitizeRichText(body.description),
+              settings,
+              authorId: request.auth!.userId,
+            })
+            .returning();
+          // Inserted after the lesson at order-1: the module is numbered 1..n again (spec §4).
+          if (body.order !== undefined) await renumber(tx, 'lessons', target.sectionId, placeAt(await childIds(tx, 'lessons', target.sectionId), row!.id, body.order));
+          const [placed] = await tx.select().from(lessons).where(eq(lessons.id, row!.id));
+          return placed!;
+        });
+        return reply.code(201).send(await detail(lesson, target.courseId));
+      },
+    );
+
+    app.get(
+      `/:school/${kind.path}/:id/`,
+      {
+        schema: { tags: ['courses'], summary: `${kind.title[0]!.toUpperCase()}${kind.title.slice(1)} с блоками`, params: Params, response: { 200: LessonBody, ...errors(400, 401, 403, 404, 451) } },
+      },
+      async (request) => {
+        const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+        const { lesson, course } = await findLesson(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, kind.type);
+        return detail(lesson, course.id);
+      },
+    );
+
+    app.patch(
+      `/:school/${kind.path}/:id/`,
+      {
+        schema: {
+          tags: ['courses'],
+          summary: `Изменить ${kind.title}, переставить его или перенести в другой модуль курса (администратор)`,
+          params: Params,
+          body: Patch,
+          response: { 200: LessonBody, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+        const { lesson, course } = await findLesson(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId }, kind.type);
+        const body = request.body as Record<string, unknown> & { name?: string; active?: boolean; points?: number; order?: number; section?: number; description?: string };
+        const name = body.name?.trim();
+        if (name === '') throw fieldError('name', 'Поле не может быть пустым.');
+        const settings = await settingsFor(body, lesson.settings, course.id, lesson.id);
+        let targetSection = lesson.sectionId;
+        if (body.section !== undefined && body.section !== lesson.sectionId) {
+          const { course: other } = await findSection(ctx.db, school.id, body.section, { role: 'Admin', userId: request.auth!.userId });
+          if (other.id !== course.id) throw fieldError('section', 'Урок можно перенести только в модуль того же курса.', 'SECTION_OF_OTHER_COURSE');
+          targetSection = body.section;
+        }
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .update(lessons)
+            .set({
+              ...(name !== undefined ? { name } : {}),
+              ...(body.active !== undefined ? { active: body.active } : {}),
+              ...(body.points !== undefined ? { points: body.points } : {}),
+              ...(body.description !== undefined ? { description: sanitizeRichText(body.description) } : {}),
+              settings,
+              updatedAt: ctx.now(),
+            })
+            .where(eq(lessons.id, lesson.id));
+          if (targetSection !== lesson.sectionId) {
+            await moveLessons(tx, [{ id: lesson.id, from: lesson.sectionId, to: targetSection, order: body.order }]);
+          } else if (body.order !== undefined) {
+            await lockParents(tx, 'lessons', [lesson.sectionId]);
+            await renumber(tx, 'lessons', lesson.sectionId, placeAt(await childIds(tx, 'lessons', lesson.sectionId), lesson.id, body.order));
+          }
+        });
+        const [updated] = await ctx.db.select().from(lessons).where(eq(lessons.id, lesson.id));
+        return detail(updated!, course.id);
+      },
+    );
+
+    app.delete(
+      `/:school/${kind.path}/:id/`,
+      {
+        schema: {
+          tags: ['courses'],
+          summary: `Удалить ${kind.title}; уроки модуля нумеруются заново (администратор)`,
+          params: Params,
+          response: { 204: Type.Null(), ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+        const { lesson } = await findLesson(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId }, kind.type);
+        await ctx.db.transaction(async (tx) => {
+          await lockParents(tx, 'lessons', [lesson.sectionId]);
+          await tx.delete(lessons).where(eq(lessons.id, lesson.id));
+          await renumber(tx, 'lessons', lesson.sectionId, await childIds(tx, 'lessons', lesson.sectionId));
+        });
+        return reply.code(204).send(null);
+      },
+    );
+  }
+
+  app.get(
+    '/:school/tests/:id/previous_tests/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Тесты курса перед этим тестом (источники вопросов для случайного теста) (администратор)',
+        params: Type.Object({ school: SchoolName, id: Id }),
+        response: { 200: Type.Array(Type.Object({ test_id: Type.Integer(), name: Type.String(), section_id: Type.Integer() })), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const { lesson, section, course } = await findLesson(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId }, 'test');
+      const rows = await ctx.db
+        .select({ id: lessons.id, name: lessons.name, sectionId: lessons.sectionId })
+        .from(lessons)
+        .innerJoin(sections, eq(sections.id, lessons.sectionId))
+        .where(
+          and(
+            eq(sections.courseId, course.id),
+            eq(lessons.type, 'test'),
+            ne(lessons.id, lesson.id),
+            // Earlier in the course: an earlier module, or earlier in the same module.
+            sql`(${sections.order}, ${lessons.order}) < (${section.order}, ${lesson.order})`,
+          ),
+        )
+        .orderBy(asc(sections.order), asc(lessons.order));
+      return rows.map((row) => ({ test_id: row.id, name: row.name, section_id: row.sectionId }));
+    },
+  );
+
+  app.post(
+    '/:school/lesson_order/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Переставить уроки: [{baselesson_ptr_id, order, section_id?}], в том числе в другой модуль курса (администратор)',
+        params: Type.Object({ school: SchoolName }),
+        body: Type.Array(Type.Object({ baselesson_ptr_id: Id, order: Position, section_id: Type.Optional(Id) }), { minItems: 1, maxItems: 500 }),
+        response: { 200: Detail, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const items = new Map(request.body.map((item) => [item.baselesson_ptr_id, item]));
+      const found = await ctx.db
+        .select({ id: lessons.id, sectionId: lessons.sectionId, courseId: sections.courseId })
+        .from(lessons)
+        .innerJoin(sections, eq(sections.id, lessons.sectionId))
+        .innerJoin(courses, eq(courses.id, sections.courseId))
+        .where(and(inArray(lessons.id, [...items.keys()]), eq(courses.schoolId, school.id), isNull(courses.removedAt)));
+      const missing = [...items.keys()].filter((id) => !found.some((row) => row.id === id));
+      if (missing.length > 0) throw badRequest(`Уроки с ID [${missing.join(', ')}] не найдены.`, undefined, 'LESSON_NOT_FOUND');
+      const targets = [...new Set([...items.values()].map((item) => item.section_id).filter((id): id is number => id !== undefined))];
+      const targetRows = targets.length
+        ? await ctx.db
+            .select({ id: sections.id, courseId: sections.courseId })
+            .from(sections)
+            .innerJoin(courses, eq(courses.id, sections.courseId))
+            .where(and(inArray(sections.id, targets), eq(courses.schoolId, school.id), isNull(courses.removedAt)))
+        : [];
+      const moves = found.map((row) => {
+        const item = items.get(row.id)!;
+        const to = item.section_id ?? row.sectionId;
+        const target = targetRows.find((s) => s.id === to);
+        if (to !== row.sectionId && !target) throw badRequest(`Модули с ID [${to}] не найдены.`, undefined, 'SECTION_NOT_FOUND');
+        if (target && target.courseId !== row.courseId) throw badRequest('Урок можно перенести только в модуль того же курса.', undefined, 'SECTION_OF_OTHER_COURSE');
+        return { id: row.id, from: row.sectionId, to, order: item.order };
+      });
+      await ctx.db.transaction((tx) => moveLessons(tx, moves));
+      return { detail: `${plural(items.size, ['урок', 'урока', 'уроков'])} ${pluralForm(items.size, ['обновлён', 'обновлены', 'обновлены'])}` };
+    },
+  );
+}
+
+/**
+ * Puts lessons at their positions (in their module, or moved into another one) and numbers every
+ * module involved 1..n again, with those modules locked. Moved rows park at orders no live row
+ * has (below -1,000,000) on their way, so the unique (module, order) index never trips.
+ */
+async function moveLessons(tx: Db, moves: readonly { id: number; from: number; to: number; order: number | undefined }[]): Promise<void> {
+  const sectionIds = [...new Set(moves.flatMap((move) => [move.from, move.to]))];
+  await lockParents(tx, 'lessons', sectionIds);
+  for (const move of moves) {
+    if (move.to !== move.from) await tx.update(lessons).set({ sectionId: move.to, order: -1_000_000 - move.id }).where(eq(lessons.id, move.id));
+  }
+  for (const sectionId of sectionIds) {
+    const wanted = new Map(moves.filter((move) => move.to === sectionId && move.order !== undefined).map((move) => [move.id, move.order!]));
+    const ids = await childIds(tx, 'lessons', sectionId);
+    // A lesson moved in without a position goes to the end (its parked order sorts it first).
+    const arrived = moves.filter((move) => move.to === sectionId && move.to !== move.from && move.order === undefined).map((move) => move.id);
+    const ordered = withPositions(
+      ids.filter((id) => !arrived.includes(id)),
+      wanted,
+    );
+    await renumber(tx, 'lessons', sectionId, [...ordered, ...arrived]);
+  }
+}
