@@ -9,6 +9,7 @@ import { schoolHeaders } from '../features/schools/index.ts';
 import { schoolMembers, schools, users } from '../shared/db/core-tables.ts';
 import { studentsGroupMembers, studentsGroups } from '../features/groups/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
+import { seedDemoCourseContent } from './demo-course-content.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
 
 /** Promo codes to try in the subscription modal (README): 20 % off, and 100.00 BYN off. */
@@ -124,6 +125,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     await tx.insert(schoolHeaders).values({ schoolId, name: 'CourseHub', description: 'Демонстрационная школа платформы CourseHub.' });
     await tx.insert(schoolMembers).values(DEMO_ACCOUNTS.map((a) => ({ schoolId, userId: ids.get(a.email)!, role: a.role })));
     const courseIds: number[] = [];
+    const lessonIds = new Map<string, number>();
     for (const [courseIndex, course] of DEMO_COURSES.entries()) {
       const [row] = await tx
         .insert(courses)
@@ -133,9 +135,14 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       if (courseIndex === 0) await tx.insert(courseLandings).values({ courseId: row!.id, blocks: demoLanding(`${ctx.config.publicUrl}/course-catalog/${row!.id}/`) });
       for (const [sectionIndex, section] of course.sections.entries()) {
         const [sectionRow] = await tx.insert(sections).values({ courseId: row!.id, name: section.name, order: sectionIndex + 1 }).returning({ id: sections.id });
-        await tx.insert(lessons).values(section.lessons.map(([type, name], i) => ({ sectionId: sectionRow!.id, type, name, order: i + 1 })));
+        const rows = await tx
+          .insert(lessons)
+          .values(section.lessons.map(([type, name], i) => ({ sectionId: sectionRow!.id, type, name, order: i + 1 })))
+          .returning({ id: lessons.id, name: lessons.name });
+        for (const row of rows) lessonIds.set(row.name, row.id);
       }
     }
+    await seedDemoCourseContent(tx, ctx.config.publicUrl, lessonIds);
     // The teacher's group on the first course, with the demo student in it.
     const teacher = DEMO_ACCOUNTS.find((account) => account.role === 'Teacher')!;
     const student = DEMO_ACCOUNTS.find((account) => account.role === 'Student')!;

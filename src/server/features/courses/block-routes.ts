@@ -238,6 +238,9 @@ async function newContent(type: BlockType, body: ContentValues, previous: Conten
   }
 }
 
+/** What a new block of `type` stores for `body`, checked and rendered as the API does (the demo seed uses it). */
+export const blockContent = (type: BlockType, body: ContentValues): Promise<Content> => newContent(type, body, {});
+
 /** Lesson content blocks (spec §7 Lessons: blocks/, block_order/). */
 export async function blockRoutes(app: App): Promise<void> {
   const { ctx } = app;
