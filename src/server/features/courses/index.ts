@@ -1,7 +1,7 @@
 // Course authoring: folders, courses and the recycle bin, modules, lessons of every type and their
 // content blocks, with the server keeping every order 1..n.
 // Other features and the server's root import this feature through this file only.
-export { courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
+export { answers, courseFolders, courses, lessonBlocks, lessonComments, lessons, questions, sections } from './tables.ts';
 export { courseRoutes } from './course-routes.ts';
 export { folderRoutes } from './folder-routes.ts';
 export { lessonRoutes } from './lesson-routes.ts';

@@ -11,6 +11,8 @@ const KINDS = {
   sections: { table: 'sections', parent: 'course_id', parentTable: 'courses' },
   lessons: { table: 'lessons', parent: 'section_id', parentTable: 'sections' },
   blocks: { table: 'lesson_blocks', parent: 'lesson_id', parentTable: 'lessons' },
+  questions: { table: 'questions', parent: 'lesson_id', parentTable: 'lessons' },
+  answers: { table: 'answers', parent: 'question_id', parentTable: 'questions' },
 } as const;
 
 export type OrderedKind = keyof typeof KINDS;

@@ -2,7 +2,7 @@
 // their content blocks. Orders are 1..n per parent, kept by unique indexes and renumbered by the
 // server in one transaction (ordering.ts).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { createdAt, updatedAt } from '../../shared/db/columns.ts';
 
@@ -114,5 +114,74 @@ export const lessonBlocks = pgTable(
   (t) => [
     uniqueIndex('lesson_blocks_lesson_order_uq').on(t.lessonId, t.order),
     check('lesson_blocks_type_check', sql`${t.type} in ('description', 'video', 'picture', 'code', 'formula', 'buttons', 'files')`),
+  ],
+);
+
+/**
+ * A question of a test. Types: one answer, several answers, free text compared with the accepted
+ * answers, a number in a range, putting answers in order, matching pairs. `settings` holds the
+ * type's options (e.g. case sensitivity of free text, whole numbers only).
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Rich text, sanitised on write. */
+    body: text('body').notNull().default(''),
+    picture: text('picture'),
+    order: integer('order').notNull(),
+    settings: jsonb('settings').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('questions_lesson_order_uq').on(t.lessonId, t.order),
+    check('questions_type_check', sql`${t.type} in ('single', 'multiple', 'text', 'number', 'order', 'match')`),
+  ],
+);
+
+/**
+ * An answer of a question: a choice (is_correct), an accepted free-text answer, a number range
+ * (from/to), an item in its right place (order) or one side of a pair (match_body: the other).
+ */
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id').notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    body: text('body').notNull().default(''),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    picture: text('picture'),
+    fromNumber: numeric('from_number'),
+    toNumber: numeric('to_number'),
+    matchBody: text('match_body'),
+    order: integer('order').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('answers_question_order_uq').on(t.questionId, t.order)],
+);
+
+/** A comment under a lesson, or a reply to one; staff publish them (public) and reply. */
+export const lessonComments = pgTable(
+  'lesson_comments',
+  {
+    id: serial('id').primaryKey(),
+    lessonId: integer('lesson_id').notNull().references(() => lessons.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    replyTo: integer('reply_to'),
+    content: text('content').notNull(),
+    public: boolean('public').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.replyTo], foreignColumns: [t.id] }).onDelete('cascade'),
+    // A lesson's comments page by page, newest first; and the replies of a page's comments.
+    index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt, t.id),
+    index('lesson_comments_reply_idx').on(t.replyTo),
   ],
 );
