@@ -1,0 +1,51 @@
+import { $school, appMessages, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubApi } from '../../../../tests/helpers/api-stub.ts';
+import { json } from '../../../../tests/helpers/json-response.ts';
+import CourseEditorPage from './course-editor-page.tsx';
+
+const course = { course_id: 5, name: 'Python с нуля', description: '', format: 'ОН', price: 0, currency: 'BYN', duration_days: null, public: 'О', is_catalog: true, is_direct: false, folder: null, photo_url: null, course_removed: null };
+
+beforeEach(() => {
+  resetUser();
+  $school.set(INITIAL_SCHOOL);
+  signIn({ access: 'a', refresh: 'r', userId: 1, email: 'admin@alpha.ru' });
+  selectSchool({ schoolName: 'Alpha', contactLink: '', schoolId: 1, headerId: null });
+  setRole(Role.Admin);
+});
+
+const tabs = () => within(screen.getByRole('navigation', { name: 'Разделы курса' })).getAllByRole('link');
+
+describe('CourseEditorPage', () => {
+  it("names the course and links every tab of spec §2 in Russian, the current one marked; the browser tab shows the course's name", async () => {
+    stubApi({ 'GET Alpha/courses/5/': () => json(course), 'GET Alpha/courses/5/sections/': () => json({ course_id: 5, course_name: 'Python с нуля', sections: [] }) });
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="constructor" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Python с нуля' })).toBeTruthy();
+    expect(tabs().map((link) => link.textContent)).toEqual(['Конструктор', 'Настройки', 'Баннер', 'Ученики', 'Страница курса', 'Комментарии', 'Материалы', 'Сертификаты']);
+    expect(tabs()[1]!.getAttribute('href')).toBe('/school/Alpha/courses/create-course/5/settings');
+    expect(tabs().filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual(['Конструктор']);
+    expect(await screen.findByRole('heading', { level: 2, name: 'В курсе пока нет модулей' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Python с нуля — CourseHub'));
+  });
+
+  it('shows the coming-soon notice inside the frame for the tabs still to come', async () => {
+    stubApi({ 'GET Alpha/courses/5/': () => json(course) });
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="comments" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Комментарии' })).toBeTruthy();
+    expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
+  });
+
+  it("shows the course's settings on the settings tab", async () => {
+    stubApi({ 'GET Alpha/courses/5/': () => json(course), 'GET Alpha/folder_course/': () => json([]) });
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="settings" />);
+    expect(((await screen.findByRole('textbox', { name: 'Название' })) as HTMLInputElement).value).toBe('Python с нуля');
+  });
+
+  it('says when the course does not exist, with a retry', async () => {
+    stubApi({ 'GET Alpha/courses/5/': () => json({ code: 'COURSE_NOT_FOUND', message: 'Курс не найден.' }, 404) });
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="constructor" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Курс не найден' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Курс не найден.');
+  });
+});
