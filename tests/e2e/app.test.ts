@@ -59,6 +59,65 @@ describe('JavaScript transferred per page (budget: 80 KB, as sent: brotli)', () 
   });
 });
 
+describe("JavaScript transferred on the admin's course screens (issue 11: list ≤ 60 KB, constructor with the editor ≤ 200 KB, brotli)", () => {
+  /** The demo admin's signed-in storage and access token, from a context of its own. */
+  async function adminSession() {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await signIn(page, 'admin@coursehub.ru');
+    await page.waitForURL(`${platform}/school/Coursehub/courses`, { timeout: 15_000 });
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } }).authState.access);
+    const storageState = await context.storageState();
+    await context.close();
+    return { storageState, token };
+  }
+
+  /** Opens `path` signed in, with an empty cache, waits for `ready`, and sums the script bytes as sent. */
+  async function scriptBytes(storageState: Awaited<ReturnType<typeof adminSession>>['storageState'], path: string, ready: (page: Page) => Promise<unknown>) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block', storageState });
+    const page = await context.newPage();
+    // Service workers are blocked here on purpose (see above): Chromium warns that it refused one.
+    const problems = watchProblems(page, [/Service Worker registration blocked/]);
+    const scripts: Promise<Awaited<ReturnType<typeof transferred>>>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') scripts.push(transferred(request));
+    });
+    await page.goto(`${platform}${path}`);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(scripts);
+    expect(sizes.filter((script) => script.encoding !== 'br')).toEqual([]);
+    expect(sizes.filter((script) => !(script.bytes > 0 && script.bytes === script.length))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+    return sizes.reduce((sum, script) => sum + script.bytes, 0);
+  }
+
+  it('the courses list', async () => {
+    const { storageState } = await adminSession();
+    const bytes = await scriptBytes(storageState, '/school/Coursehub/courses', (page) => page.locator('.course-card').first().waitFor());
+    expect(bytes).toBeLessThanOrEqual(60 * 1024);
+  });
+
+  it('the constructor with a text block open in the editor (Tiptap loaded)', async () => {
+    const { storageState, token } = await adminSession();
+    const api = async <T,>(path: string, data: unknown) => {
+      const response = await fetch(`${platform}/api/Coursehub/${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(data) });
+      expect(response.status).toBe(201);
+      return (await response.json()) as T;
+    };
+    const course = await api<{ course_id: number }>('courses/', { name: `Бюджет ${Date.now()}` });
+    const section = await api<{ section_id: number }>('sections/', { course: course.course_id, name: 'Модуль' });
+    const lesson = await api<{ id: number }>('lessons/', { section: section.section_id, name: 'Урок с текстом' });
+    await api('blocks/', { base_lesson: lesson.id, type: 'description', description: '<p>Текст</p>' });
+    const bytes = await scriptBytes(storageState, `/school/Coursehub/courses/create-course/${course.course_id}/constructor`, async (page) => {
+      await page.getByRole('button', { name: 'Урок с текстом', exact: true }).click({ timeout: 15_000 });
+      await page.getByRole('textbox', { name: 'Текст', exact: true }).waitFor({ timeout: 15_000 });
+    });
+    expect(bytes).toBeLessThanOrEqual(200 * 1024);
+  });
+});
+
 describe('signing in as each demo role', () => {
   it.each([
     ['admin@coursehub.ru', '/school/Coursehub/courses', ['Курсы', 'Профиль', 'Статистика', 'Настройки', 'Домашние задания', 'Помощь', 'Тарифы', 'Заявки', 'Встречи', 'Вебинары', 'Рейтинг', 'Журнал доступа', 'Приложение', 'Чат']],

@@ -42,7 +42,7 @@ describe('BlockEditor', () => {
     fireEvent.blur(screen.getByRole('textbox', { name: 'Код' }));
     await waitFor(() => expect(status()).toBe('Сохранено'));
     expect(sent.map((request) => request.body)).toEqual([{ code: 'print(1)', language: 'python' }]);
-    expect(document.querySelector('.code-block .hl-d73a49')!.textContent).toBe('print');
+    expect(document.querySelector('.code-html .hl-d73a49')!.textContent).toBe('print');
   });
 
   it('saves a new language at once', async () => {

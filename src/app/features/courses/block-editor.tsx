@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { patchBlock, type Block } from './course-api.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { SaveStatus } from './save-status.tsx';
+import { ServerHtml } from './server-html.tsx';
 import { useAutosave } from './use-autosave.ts';
 
 const t = coursesMessages;
@@ -78,8 +79,7 @@ export function BlockEditor({ school, block, onSaved }: { school: string; block:
           {block.code_html ? (
             <figure className="rendered">
               <figcaption className="muted">{t.codePreview}</figcaption>
-              {/* Highlighted on the server, which escapes the code itself. */}
-              <div className="code-block" dangerouslySetInnerHTML={{ __html: block.code_html }} />
+              <ServerHtml className="code-html" html={block.code_html} />
             </figure>
           ) : null}
         </>
@@ -105,8 +105,7 @@ export function BlockEditor({ school, block, onSaved }: { school: string; block:
           {block.formula_html ? (
             <figure className="rendered">
               <figcaption className="muted">{t.formulaPreview}</figcaption>
-              {/* MathML rendered by the server from the TeX. */}
-              <div className="formula-block" dangerouslySetInnerHTML={{ __html: block.formula_html }} />
+              <ServerHtml className="formula-block" html={block.formula_html} />
             </figure>
           ) : null}
         </>

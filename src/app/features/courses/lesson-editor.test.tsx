@@ -75,7 +75,7 @@ describe('LessonEditor', () => {
     const preview = screen.getByRole('article');
     expect(within(preview).getByRole('heading', { level: 2, name: 'Введение' })).toBeTruthy();
     expect(preview.querySelector('.rich-text-view strong')!.textContent).toBe('урока');
-    expect(preview.querySelector('.code-block pre')!.textContent).toBe('x = 1');
+    expect(preview.querySelector('.code-html pre')!.textContent).toBe('x = 1');
     expect(preview.querySelector('.formula-block math')).not.toBeNull();
     expect(within(preview).getByRole('link', { name: 'Сайт' }).getAttribute('href')).toBe('https://example.com/');
     expect(screen.queryByRole('textbox', { name: 'Название' })).toBeNull();

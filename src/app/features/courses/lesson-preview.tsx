@@ -1,5 +1,6 @@
 import { coursesMessages } from '#core';
 import type { Block } from './course-api.ts';
+import { ServerHtml } from './server-html.tsx';
 
 const t = coursesMessages;
 
@@ -25,11 +26,11 @@ export function LessonPreview({ name, blocks }: { name: string; blocks: readonly
 function PreviewBlock({ block }: { block: Block }) {
   switch (block.type) {
     case 'description':
-      return <div className="rich-text-view" dangerouslySetInnerHTML={{ __html: block.description ?? '' }} />;
+      return <ServerHtml className="rich-text-view" html={block.description ?? ''} />;
     case 'code':
-      return <div className="code-block" dangerouslySetInnerHTML={{ __html: block.code_html ?? '' }} />;
+      return <ServerHtml className="code-html" html={block.code_html ?? ''} />;
     case 'formula':
-      return <div className="formula-block" dangerouslySetInnerHTML={{ __html: block.formula_html ?? '' }} />;
+      return <ServerHtml className="formula-block" html={block.formula_html ?? ''} />;
     case 'video':
       return block.url ? (
         <a href={block.url} target="_blank" rel="noopener noreferrer">

@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ServerHtml, withoutInlineStyles } from './server-html.tsx';
+
+describe('server HTML', () => {
+  it('drops style attributes (the CSP would refuse them) and keeps the rest, MathML included', () => {
+    const math = '<math display="block" class="tml-display" style="display:block math;"><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow></math>';
+    expect(withoutInlineStyles(math)).toBe('<math display="block" class="tml-display"><mrow><msup><mi>x</mi><mn>2</mn></msup></mrow></math>');
+    expect(withoutInlineStyles('<p>Текст <strong>жирный</strong></p>')).toBe('<p>Текст <strong>жирный</strong></p>');
+    // Text that only looks like the attribute stays: it is not inside a tag.
+    expect(withoutInlineStyles('<pre class="code-block"><code>a style="x" &lt;b style="y"&gt;</code></pre>')).toBe('<pre class="code-block"><code>a style="x" &lt;b style="y"&gt;</code></pre>');
+  });
+
+  it('renders it in a box of the given class', () => {
+    const { container } = render(<ServerHtml className="formula-block" html={'<p style="color:red">a</p>'} />);
+    expect(container.innerHTML).toBe('<div class="formula-block"><p>a</p></div>');
+  });
+});
