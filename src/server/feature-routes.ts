@@ -4,7 +4,7 @@ import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes } from './features/certificates/index.ts';
-import { blockRoutes, courseRoutes, folderRoutes, lessonRoutes, sectionRoutes } from './features/courses/index.ts';
+import { blockRoutes, commentRoutes, courseRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
 import { groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
@@ -40,4 +40,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await courseRoutes(app);
   await sectionRoutes(app);
   await lessonRoutes(app);
+  await questionRoutes(app);
+  await commentRoutes(app);
 }

@@ -6,6 +6,8 @@ export { courseRoutes } from './course-routes.ts';
 export { folderRoutes } from './folder-routes.ts';
 export { lessonRoutes } from './lesson-routes.ts';
 export { sectionRoutes } from './section-routes.ts';
+export { questionRoutes } from './question-routes.ts';
+export { commentRoutes } from './comment-routes.ts';
 export { blockContent, blockRoutes, lessonBlockBodies } from './block-routes.ts';
 export { applyHomeworkOptions, applyTestOptions, homeworkSettings, testSettings } from './lesson-settings.ts';
 export { sanitizeRichText } from './rich-text.ts';
