@@ -248,18 +248,21 @@ describe('PATCH /:school/lesson_comments/ (publishing)', () => {
     expect((await list(`lesson_id=${lesson}`, student.access)).body!.results.map((c: Body) => c.id)).toEqual([a.id]);
   });
 
-  it('lets others change only their own comments', async () => {
+  it("lets the course's teacher moderate too, and a student only hide their own", async () => {
     const lesson = await freshLesson();
     const a = await add(lesson, 'Свой');
     const b = await add(lesson, 'Чужой', classmate.access);
-    expect((await publish({ lesson_id: lesson, comments: { [a.id]: true } }, student.access)).status).toBe(200);
-    const refused = await publish({ lesson_id: lesson, comments: { [a.id]: false, [b.id]: true } }, student.access);
+    const selfPublished = await publish({ lesson_id: lesson, comments: { [a.id]: true } }, student.access);
+    expect(selfPublished.status).toBe(403);
+    expect(selfPublished.body).toMatchObject({ code: 'COMMENT_PUBLISH_FORBIDDEN' });
+    expect((await publish({ lesson_id: lesson, comments: { [a.id]: true, [b.id]: true } }, teacher.access)).status).toBe(200);
+    const refused = await publish({ lesson_id: lesson, comments: { [a.id]: false, [b.id]: false } }, student.access);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'COMMENT_NOT_FOUND', message: `Комментарии с ID [${b.id}] не найдены.` });
-    expect((await publish({ lesson_id: lesson, comments: { [b.id]: true } }, teacher.access)).body).toMatchObject({ code: 'COMMENT_NOT_FOUND' });
-    // Nothing of a refused request was applied.
+    // Nothing of a refused request was applied; hiding their own alone is fine.
     const [stored] = await t.app.ctx.db.select({ public: lessonComments.public }).from(lessonComments).where(eq(lessonComments.id, a.id as number));
     expect(stored!.public).toBe(true);
+    expect((await publish({ lesson_id: lesson, comments: { [a.id]: false } }, student.access)).status).toBe(200);
     // A comment of another lesson, or of another school, is not one of this lesson's.
     const elsewhere = await add(await freshLesson(), 'Где-то');
     expect((await publish({ lesson_id: lesson, comments: { [elsewhere.id]: true } })).status).toBe(400);

@@ -16,9 +16,10 @@ import { courses, lessonComments } from './tables.ts';
  * Comments under lessons (issue 11, reference §1.8 and §4.10). Whoever may read a lesson (the
  * school's admins, the course's teachers, its students) comments on it; a new comment is not
  * public. Staff (admins, the course's teachers) see every comment; a student sees the public ones
- * and their own, never another student's unpublished comment. Admins publish any comment of the
- * school and reply once to a comment (replies are public); everyone else may publish or unpublish,
- * change and delete only their own (admins delete any).
+ * and their own, never another student's unpublished comment. Staff moderate: they publish or
+ * hide any comment of the lesson; a student may only hide their own (publishing would make the
+ * moderation pointless). Admins reply once to a comment (replies are public). Everyone changes and
+ * deletes only their own comments (admins delete any).
  *
  * Content is plain text: stored as typed (trimmed) and never as HTML, so the app shows it as text.
  * The list is paginated, newest first, through the (lesson, created_at, id) index, with the page's
@@ -218,7 +219,7 @@ export async function commentRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['courses'],
-        summary: 'Опубликовать или скрыть комментарии урока: {lesson_id, course_id, comments: {id: true|false}} (администратор — любые, остальные — свои)',
+        summary: 'Опубликовать или скрыть комментарии урока: {lesson_id, course_id, comments: {id: true|false}} (администратор и преподаватель курса — любые; ученик может только скрыть свои)',
         params: Type.Object({ school: SchoolName }),
         body: Type.Object({
           lesson_id: Id,
@@ -233,12 +234,15 @@ export async function commentRoutes(app: App): Promise<void> {
       const userId = request.auth!.userId;
       const { lesson } = await readableLesson(ctx.db, school.id, request.body.lesson_id, request.body.course_id, { role, userId });
       const wanted = new Map(Object.entries(request.body.comments).map(([id, value]) => [Number(id), value]));
+      if (!isStaff(role) && [...wanted.values()].includes(true)) {
+        throw forbidden('Публикуют комментарии администраторы и преподаватели курса.', 'COMMENT_PUBLISH_FORBIDDEN');
+      }
       const ids = [...wanted.keys()].filter((id) => id <= 2147483647);
       const found = ids.length
         ? await ctx.db
             .select({ id: lessonComments.id })
             .from(lessonComments)
-            .where(and(inArray(lessonComments.id, ids), eq(lessonComments.lessonId, lesson.id), role === 'Admin' ? undefined : eq(lessonComments.authorId, userId)))
+            .where(and(inArray(lessonComments.id, ids), eq(lessonComments.lessonId, lesson.id), isStaff(role) ? undefined : eq(lessonComments.authorId, userId)))
         : [];
       const foundIds = new Set(found.map((row) => row.id));
       const missing = [...wanted.keys()].filter((id) => !foundIds.has(id));
