@@ -59,6 +59,9 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // A <link> or <script> a component adds (the code stylesheet) is taken as loaded, not
+          // fetched: there is no server, and a fetch cut off at teardown prints an AbortError.
+          environmentOptions: { happyDOM: { settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
           // A worker thread per file starts faster than a child process (about 0.3 s a file).
           pool: 'threads',
           setupFiles: ['tests/setup/testing-library.ts'],

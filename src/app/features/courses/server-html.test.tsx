@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ServerHtml, withoutInlineStyles } from './server-html.tsx';
+import { CODE_STYLES_URL, ServerHtml, withoutInlineStyles } from './server-html.tsx';
 
 describe('server HTML', () => {
   it('drops style attributes (the CSP would refuse them) and keeps the rest, MathML included', () => {
@@ -14,5 +14,14 @@ describe('server HTML', () => {
   it('renders it in a box of the given class', () => {
     const { container } = render(<ServerHtml className="formula-block" html={'<p style="color:red">a</p>'} />);
     expect(container.innerHTML).toBe('<div class="formula-block"><p>a</p></div>');
+  });
+
+  it('links the code stylesheet once, when code is first shown', () => {
+    const links = () => document.head.querySelectorAll(`link[href="${CODE_STYLES_URL}"]`).length;
+    render(<ServerHtml className="text-block" html="<p>без кода</p>" />);
+    expect(links()).toBe(0);
+    render(<ServerHtml className="code" html={'<pre class="code-block"><code>x</code></pre>'} />);
+    render(<ServerHtml className="code" html={'<pre class="code-block"><code>y</code></pre>'} />);
+    expect(links()).toBe(1);
   });
 });

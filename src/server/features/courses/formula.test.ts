@@ -21,6 +21,12 @@ describe('renderFormula', () => {
     expect(mathml).toContain('<mi>a</mi>');
   });
 
+  it('carries no inline style (the CSP would refuse it)', () => {
+    const mathml = renderFormula('\\color{red}{x} + \\rule{1em}{2em} + \\frac{1}{2}');
+    expect(mathml).toMatch(/^<math[^>]*display="block"/);
+    expect(mathml).not.toMatch(/<[^>]*\sstyle=/);
+  });
+
   it('answers bad TeX with a Russian field error that says what is wrong', () => {
     expect(fieldOf('\\frac{a')).toMatch(/^Формула содержит ошибку: .*expected '}'/);
     expect(fieldOf('\\nosuchmacro{x}')).toMatch(/^Формула содержит ошибку: /);

@@ -25,7 +25,9 @@ export function renderFormula(tex: string): string {
   if (tex.length > MAX_FORMULA_LENGTH) throw fieldError('formula', `Формула не длиннее ${MAX_FORMULA_LENGTH} символов.`);
   if (!tex.trim()) throw fieldError('formula', 'Формула не может быть пустой.');
   try {
-    return temml.renderToString(tex, { displayMode: true, throwOnError: true, trust: false, strict: false, maxExpand: 1000, maxSize: [50, 50] });
+    const mathml = temml.renderToString(tex, { displayMode: true, throwOnError: true, trust: false, strict: false, maxExpand: 1000, maxSize: [50, 50] });
+    // No inline styles (the CSP refuses them): `display="block"` and app.css say the same.
+    return mathml.replace(/<[a-zA-Z][^<>]*>/g, (tag) => tag.replace(/\sstyle="[^"]*"/g, ''));
   } catch (error) {
     const message = error instanceof Error ? cleanMessage(error.message) : '';
     throw fieldError('formula', `Формула содержит ошибку: ${message || 'не удалось разобрать'}`);
