@@ -44,4 +44,17 @@ describe('coursesMessages', () => {
     expect(plural(11, t.lessons)).toBe('11 уроков');
     expect(plural(22, t.students)).toBe('22 ученика');
   });
+
+  it('names the questions, answers and comments it acts on', () => {
+    const q = t.questions;
+    expect(q.label(2, q.types.single!)).toBe('Вопрос 2. Один ответ');
+    expect(q.deleteQuestion('Вопрос 2. Число')).toBe('Удалить «Вопрос 2. Число»');
+    expect([q.answer(1), q.accepted(2), q.item(3), q.pair(4), q.left(5), q.right(6), q.correct(7)]).toEqual([
+      'Ответ 1', 'Принимаемый ответ 2', 'Элемент 3', 'Пара 4', 'Левая часть пары 5', 'Правая часть пары 6', 'Ответ 7 правильный',
+    ]);
+    expect(q.deleteAnswer('Ответ 1')).toBe('Удалить «Ответ 1»');
+    expect(q.deleteAnswerText('Ответ 1')).toBe('«Ответ 1» будет удалён из вопроса.');
+    expect(t.comments.select('Анна Иванова', '1 мая')).toBe('Выбрать комментарий: Анна Иванова, 1 мая');
+    expect(t.comments.selected(3)).toBe('Выбрано: 3');
+  });
 });

@@ -156,3 +156,81 @@ export const createBlock = (school: string, body: { base_lesson: number; type: s
 export const patchBlock = (school: string, id: number, body: Record<string, unknown>) => api().patch<Block>(at(school, `blocks/${id}/`), body);
 export const deleteBlock = (school: string, id: number) => api().delete<void>(at(school, `blocks/${id}/`));
 export const orderBlocks = (school: string, order: { block_id: number; order: number }[]) => api().post<unknown>(at(school, 'block_order/'), order);
+
+// Test questions and their answers (spec §7 Questions), for the test editor.
+
+/** The six question types, in the order the editor offers them. */
+export const QUESTION_TYPES = ['single', 'multiple', 'text', 'number', 'order', 'match'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export interface Answer {
+  answer_id: number;
+  /** Sanitised HTML; for a 'text' question the accepted answer as plain text. */
+  body: string;
+  is_correct: boolean;
+  picture: string | null;
+  answer_in_range: boolean;
+  from_digit: number | null;
+  to_digit: number | null;
+  /** The pair of a 'match' answer (sanitised HTML). */
+  match_body: string | null;
+  /** Its place; for an 'order' question its right place. */
+  order: number;
+}
+
+export interface Question {
+  question_id: number;
+  question_type: QuestionType;
+  multiple_answer: boolean;
+  /** Sanitised HTML. */
+  body: string;
+  picture: string | null;
+  order: number;
+  case_sensitive: boolean | null;
+  only_whole_numbers: boolean | null;
+  answers: Answer[];
+}
+
+export const getQuestions = (school: string, testId: number) => api().get<{ questions: Question[] }>(at(school, `tests/${testId}/get_questions/`));
+export const createQuestion = (school: string, body: { test: number; question_type: QuestionType; body?: string }) => api().post<Question>(at(school, 'questions/'), body);
+export const patchQuestion = (school: string, id: number, body: Record<string, unknown>) => api().patch<Question>(at(school, `questions/${id}/`), body);
+export const deleteQuestion = (school: string, id: number) => api().delete<void>(at(school, `questions/${id}/`));
+export const orderQuestions = (school: string, order: { question_id: number; order: number }[]) => api().post<unknown>(at(school, 'question_order/'), order);
+export const createAnswer = (school: string, body: { question: number } & Record<string, unknown>) => api().post<Answer>(at(school, 'answers/'), body);
+export const patchAnswer = (school: string, id: number, body: Record<string, unknown>) => api().patch<Answer>(at(school, `answers/${id}/`), body);
+export const deleteAnswer = (school: string, id: number) => api().delete<void>(at(school, `answers/${id}/`));
+export const orderAnswers = (school: string, order: { answer_id: number; order: number }[]) => api().post<unknown>(at(school, 'answer_order/'), order);
+
+// Lesson comments (spec §7 Comments), for the course's comments tab.
+
+export interface LessonComment {
+  id: number;
+  lesson: number;
+  course_id: number;
+  author: number | null;
+  author_first_name: string;
+  author_last_name: string;
+  /** Plain text: shown as text, never as HTML. */
+  content: string;
+  public: boolean;
+  reply_to: number | null;
+  created_at: string;
+  replies: LessonComment[];
+}
+
+export interface CommentPage {
+  count: number;
+  results: LessonComment[];
+}
+
+/** Comments per page in the comments tab. */
+export const COMMENTS_PAGE_SIZE = 10;
+
+export const listComments = (school: string, lessonId: number, courseId: number, page: number) =>
+  api().get<CommentPage>(at(school, 'lesson_comments/'), { query: { lesson_id: lessonId, course_id: courseId, p: page, s: COMMENTS_PAGE_SIZE } });
+/** Publishes (true) or hides (false) several comments of a lesson at once. */
+export const publishComments = (school: string, lessonId: number, courseId: number, comments: Record<number, boolean>) =>
+  api().patch<unknown>(at(school, 'lesson_comments/'), { lesson_id: lessonId, course_id: courseId, comments });
+export const replyToComment = (school: string, commentId: number, content: string) =>
+  api().post<unknown>(at(school, 'lesson_comments/admin_reply_to_comment/'), { comment_id: commentId, content });
+export const deleteComment = (school: string, id: number) => api().delete<void>(at(school, `lesson_comments/${id}/`));

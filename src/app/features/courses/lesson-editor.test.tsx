@@ -96,6 +96,18 @@ describe('LessonEditor', () => {
     expect(((await screen.findByRole('textbox', { name: 'Принять через (ЧЧ:ММ:СС)' })) as HTMLInputElement).value).toBe('01:00:00');
   });
 
+  it("shows a test's questions below its settings", async () => {
+    stubApi({
+      'GET Alpha/tests/10/': () => json(detail('test')),
+      'GET Alpha/tests/10/get_questions/': () => json({ questions: [] }),
+    });
+    render(<LessonEditor school="Alpha" lesson={item('test')} onChanged={vi.fn()} />);
+    const questions = await screen.findByRole('region', { name: 'Вопросы теста' });
+    expect(await within(questions).findByRole('heading', { name: 'В тесте пока нет вопросов' })).toBeTruthy();
+    const settings = screen.getByRole('heading', { name: 'Настройки' });
+    expect(settings.compareDocumentPosition(questions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows a failed load with a retry', async () => {
     let calls = 0;
     stubApi({ 'GET Alpha/lessons/10/': () => (++calls === 1 ? json({ code: 'LESSON_NOT_FOUND', message: 'Урок не найден.' }, 404) : json(detail('lesson'))) });

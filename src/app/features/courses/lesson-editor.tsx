@@ -7,6 +7,7 @@ import { getLesson, isEditableType, patchLesson, type Block, type EditableLesson
 import { HomeworkSettingsForm } from './homework-settings-form.tsx';
 import { LessonPreview } from './lesson-preview.tsx';
 import { SaveStatus } from './save-status.tsx';
+import { TestQuestions } from './test-questions.tsx';
 import { TestSettingsForm } from './test-settings-form.tsx';
 import { useAutosave } from './use-autosave.ts';
 
@@ -106,7 +107,12 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
         {t.active}
       </label>
       {type === 'lesson' ? <BlockList school={school} lessonId={lesson.id} blocks={blocks} onBlocks={setBlocks} /> : null}
-      {type === 'test' ? <TestSettingsForm school={school} test={lesson} onSaved={saved} /> : null}
+      {type === 'test' ? (
+        <>
+          <TestSettingsForm school={school} test={lesson} onSaved={saved} />
+          <TestQuestions school={school} testId={lesson.id} />
+        </>
+      ) : null}
       {type === 'homework' ? <HomeworkSettingsForm school={school} homework={lesson} onSaved={saved} /> : null}
     </div>
   );
