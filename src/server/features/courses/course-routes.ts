@@ -242,7 +242,7 @@ export async function courseRoutes(app: App): Promise<void> {
         summary: 'Создать курс (администратор; число курсов ограничено тарифом)',
         params: Type.Object({ school: SchoolName }),
         body: CreateCourse,
-        response: { 201: Type.Object({ ...CourseBody.properties }), ...errors(400, 401, 403, 404) },
+        response: { 201: CourseBody, ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
