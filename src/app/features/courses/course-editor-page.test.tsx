@@ -31,9 +31,21 @@ describe('CourseEditorPage', () => {
 
   it('shows the coming-soon notice inside the frame for the tabs still to come', async () => {
     stubApi({ 'GET Alpha/courses/5/': () => json(course) });
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="materials" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Материалы' })).toBeTruthy();
+    expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
+  });
+
+  it("moderates the lessons' comments on the comments tab", async () => {
+    stubApi({
+      'GET Alpha/courses/5/': () => json(course),
+      'GET Alpha/courses/5/sections/': () => json({ course_id: 5, course_name: 'Python с нуля', sections: [{ section_id: 1, name: 'Модуль', order: 1, lessons: [{ type: 'lesson', id: 10, baselesson_ptr_id: 10, name: 'Введение', order: 1, active: true }] }] }),
+      'GET Alpha/lesson_comments/': () => json({ count: 0, next: null, previous: null, results: [] }),
+    });
     render(<CourseEditorPage school="Alpha" courseId={5} tab="comments" />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Комментарии' })).toBeTruthy();
-    expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Комментариев пока нет' })).toBeTruthy();
+    expect(screen.queryByText(appMessages.sectionSoon)).toBeNull();
   });
 
   it("shows the course's settings on the settings tab", async () => {
