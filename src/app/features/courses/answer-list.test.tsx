@@ -140,7 +140,12 @@ describe('AnswerList', () => {
   it('puts items in their right order with the up and down buttons', async () => {
     const { sent } = stubApi({ 'POST Alpha/answer_order/': () => json({ detail: 'ok' }) });
     render(<Harness type="order" initial={[answer(1), answer(2), answer(3)]} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Переместить «Элемент 3» вверх' }));
+    const up = screen.getByRole('button', { name: 'Переместить «Элемент 3» вверх' });
+    up.focus();
+    fireEvent.click(up);
+    // The item moved with its buttons: the focus stays on the one pressed, now item 2's.
+    expect(up.getAttribute('aria-label')).toBe('Переместить «Элемент 2» вверх');
+    await waitFor(() => expect(document.activeElement).toBe(up));
     expect(screen.getAllByRole('textbox').slice(0, 3).map((input) => (input as HTMLInputElement).value)).toEqual(['Ответ 1', 'Ответ 3', 'Ответ 2']);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toEqual([
