@@ -57,4 +57,15 @@ describe('coursesMessages', () => {
     expect(t.comments.select('Анна Иванова', '1 мая')).toBe('Выбрать комментарий: Анна Иванова, 1 мая');
     expect(t.comments.selected(3)).toBe('Выбрано: 3');
   });
+
+  it('names the landing blocks and the items it acts on', () => {
+    const l = t.landing;
+    expect(Object.keys(l.blocks)).toHaveLength(17);
+    expect(l.shown('Шапка')).toBe('Показывать блок «Шапка»');
+    expect(l.edit('Отзывы')).toBe('Изменить блок «Отзывы»');
+    expect(l.close('Отзывы')).toBe('Свернуть блок «Отзывы»');
+    expect([l.item(1), l.removeItem(2), l.itemUp(3), l.itemDown(4)]).toEqual([
+      'Элемент 1', 'Удалить элемент 2', 'Переместить элемент 3 вверх', 'Переместить элемент 4 вниз',
+    ]);
+  });
 });

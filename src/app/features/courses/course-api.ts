@@ -1,6 +1,7 @@
 // The course authoring API (spec §7 Courses, Modules and lessons, Blocks) as this feature calls it:
 // the shapes it reads and one function per call, each under the school's URL name.
-import type { LessonType } from '#core';
+import type { Landing, LandingBlockKey, LessonType } from '#core';
+import type { LandingCourse } from '../../../widgets/course-landing/course-landing.tsx';
 import { appSession } from '../../app-session.ts';
 
 export interface Folder {
@@ -234,3 +235,18 @@ export const publishComments = (school: string, lessonId: number, courseId: numb
 export const replyToComment = (school: string, commentId: number, content: string) =>
   api().post<unknown>(at(school, 'lesson_comments/admin_reply_to_comment/'), { comment_id: commentId, content });
 export const deleteComment = (school: string, id: number) => api().delete<void>(at(school, `lesson_comments/${id}/`));
+
+// The course's landing (spec §7 Landing), for the page tab.
+
+/** `GET/PATCH {school}/course_landing/{id}/`: the course as the landing shows it and all 17 blocks. */
+export interface CourseLandingAnswer {
+  course: LandingCourse;
+  landing: Landing;
+}
+
+/** Changed blocks: each one's fields overlay what is stored; null puts the block back to its default. */
+export type LandingPatch = Partial<Record<LandingBlockKey, Record<string, unknown> | null>>;
+
+export const getCourseLanding = (school: string, courseId: number) => api().get<CourseLandingAnswer>(at(school, `course_landing/${courseId}/`));
+export const patchCourseLanding = (school: string, courseId: number, landing: LandingPatch) =>
+  api().patch<CourseLandingAnswer>(at(school, `course_landing/${courseId}/`), { landing });

@@ -1,4 +1,4 @@
-import { $school, appMessages, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
+import { $school, appMessages, defaultLanding, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
@@ -34,6 +34,17 @@ describe('CourseEditorPage', () => {
     render(<CourseEditorPage school="Alpha" courseId={5} tab="materials" />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Материалы' })).toBeTruthy();
     expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
+  });
+
+  it('opens the landing constructor on the page tab', async () => {
+    stubApi({
+      'GET Alpha/courses/5/': () => json(course),
+      'GET Alpha/course_landing/5/': () => json({ course: { course_id: 5, name: 'Python с нуля' }, landing: defaultLanding() }),
+    });
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="page" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Страница курса' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Блоки страницы' })).toBeTruthy();
+    expect(screen.queryByText(appMessages.sectionSoon)).toBeNull();
   });
 
   it("moderates the lessons' comments on the comments tab", async () => {
