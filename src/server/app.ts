@@ -31,6 +31,7 @@ import { pruneOldRows, RETENTION_INTERVAL_MS } from './retention.ts';
 import { corsDelegator, registerPublicResponses } from './shared/http/public-routes.ts';
 import { registerSecurityHeaders } from './shared/http/security-headers.ts';
 import { createSessionGate } from './shared/security/session-gate.ts';
+import { createStorage } from './shared/storage/storage.ts';
 import { assertNoDemoPassword, seedDemo } from './seed/demo.ts';
 import { serveBuiltFiles } from './site/static-files.ts';
 import { registerWidgetFiles } from './site/widget-files.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger = true, logStream, now
     mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs, log: (message, error) => app.log.error({ err: error }, message) }),
     sessionGate: createSessionGate(db.db),
     jobs,
+    storage: createStorage(config, { warn: (message) => app.log.warn({ storage: config.storage.kind }, message) }),
   };
   app.decorate('ctx', ctx);
   jobs.every('retention', RETENTION_INTERVAL_MS, () => pruneOldRows(ctx));

@@ -71,6 +71,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...env, REQUEST_TIMEOUT: '5', CONNECTION_TIMEOUT: '7' }, defaults)).toMatchObject({ requestTimeoutMs: 5000, connectionTimeoutMs: 7000 });
   });
 
+  it('keeps files on the local disk by default and in an S3-compatible bucket when S3_BUCKET is set', () => {
+    const env = { SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env, defaults)).toMatchObject({ storage: { kind: 'local' }, videoMaxBytes: 2 * 1024 ** 3 });
+    expect(loadConfig({ ...env, VIDEO_MAX_MB: '100' }, defaults).videoMaxBytes).toBe(100 * 1024 ** 2);
+    expect(loadConfig({ ...env, S3_BUCKET: 'course-files' }, defaults).storage).toEqual({
+      kind: 's3', bucket: 'course-files', endpoint: null, region: 'us-east-1', accessKeyId: null, secretAccessKey: null, forcePathStyle: false,
+    });
+    expect(loadConfig({ ...env, S3_BUCKET: 'files', S3_ENDPOINT: 'https://storage.example', S3_REGION: 'ru-central1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'key' }, defaults).storage).toEqual({
+      kind: 's3', bucket: 'files', endpoint: 'https://storage.example', region: 'ru-central1', accessKeyId: 'id', secretAccessKey: 'key', forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, S3_BUCKET: 'files', S3_ENDPOINT: 'https://storage.example', S3_FORCE_PATH_STYLE: '0' }, defaults).storage).toMatchObject({ forcePathStyle: false });
+  });
+
   it('seeds no demo data into a PostgreSQL server unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/db', SECRET: 'x'.repeat(32) }, defaults).seedDemo).toBe(false);
   });
@@ -94,6 +107,12 @@ describe('loadConfig', () => {
     [{ PAYMENT_PROVIDER: 'prodamus', PRODAMUS_SECRET: 'k' }, 'PRODAMUS_URL (the payment form address) is required when PAYMENT_PROVIDER=prodamus.'],
     [{ PAYMENT_PROVIDER: 'prodamus', PRODAMUS_URL: 'https://school.payform.ru/' }, 'PRODAMUS_SECRET (the secret key from the Prodamus settings) is required when PAYMENT_PROVIDER=prodamus.'],
     [{ PRODAMUS_URL: 'ftp://school.payform.ru/' }, 'PRODAMUS_URL must start with https:// or http://, got "ftp://school.payform.ru/".'],
+    [{ S3_ENDPOINT: 'https://storage.example' }, 'S3_ENDPOINT set without S3_BUCKET: set S3_BUCKET too, or remove them.'],
+    [{ S3_BUCKET: 'Bad_Bucket' }, 'S3_BUCKET must be a bucket name (3–63 lowercase letters, digits, dots, hyphens), got "Bad_Bucket".'],
+    [{ S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'id' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.'],
+    [{ S3_BUCKET: 'files', S3_ENDPOINT: 'ftp://storage.example' }, 'S3_ENDPOINT must start with https:// or http://, got "ftp://storage.example".'],
+    [{ S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'maybe' }, 'S3_FORCE_PATH_STYLE must be 1 or 0 (true or false), got "maybe".'],
+    [{ VIDEO_MAX_MB: '0' }, 'VIDEO_MAX_MB must be a whole number from 1 to 102400, got "0".'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ SECRET: 'x'.repeat(32), ...env }, defaults)).toThrow(new ConfigError(message));
   });

@@ -54,7 +54,27 @@ export interface ServerConfig {
    * it says max-age=60 to browsers anyway. 0 turns the reuse off.
    */
   publicCacheMs: number;
+  /** Where course files and videos are kept: local disk under DATA_DIR/uploads/files, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** The largest video one resumable upload may bring, in bytes. */
+  videoMaxBytes: number;
 }
+
+/** Course files' storage: the local disk (default) or an S3-compatible bucket (S3_BUCKET set). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Another S3-compatible service (MinIO, Yandex Object Storage…); null: AWS. */
+      endpoint: string | null;
+      region: string;
+      /** Both or neither; without them the SDK's own chain (environment, instance role) is used. */
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+      /** bucket in the path (https://host/bucket/key) rather than in the host name. */
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -134,6 +154,31 @@ function payments(env: NodeJS.ProcessEnv, demo: boolean): Pick<ServerConfig, 'pa
 }
 
 
+function storage(env: NodeJS.ProcessEnv): StorageConfig {
+  const bucket = env.S3_BUCKET || null;
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((name) => env[name]);
+  if (!bucket) {
+    // Half a configuration would quietly keep files on the local disk.
+    if (others.length > 0) throw new ConfigError(`${others.join(', ')} set without S3_BUCKET: set S3_BUCKET too, or remove them.`);
+    return { kind: 'local' };
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET must be a bucket name (3–63 lowercase letters, digits, dots, hyphens), got "${bucket}".`);
+  const endpoint = url('S3_ENDPOINT', env.S3_ENDPOINT, ['https:', 'http:']);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither.');
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // Services other than AWS mostly address buckets by path.
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, endpoint !== null),
+  };
+}
+
 function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
   if (value === undefined || value === '') return false;
   if (/^\d+$/.test(value)) return Number(value);
@@ -176,5 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     requestTimeoutMs: integer('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 60, 1, 3600) * 1000,
     connectionTimeoutMs: integer('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT, 90, 1, 3600) * 1000,
     publicCacheMs: integer('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS, 1000, 0, 60_000),
+    storage: storage(env),
+    videoMaxBytes: integer('VIDEO_MAX_MB', env.VIDEO_MAX_MB, 2048, 1, 102_400) * 1024 * 1024,
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from './shared/db/database.ts';
 import type { BackgroundJobs } from './shared/background-jobs.ts';
 import type { Mailer } from './shared/mail/mailer.ts';
 import type { SessionGate } from './shared/security/session-gate.ts';
+import type { FileStorage } from './shared/storage/storage.ts';
 import type { AccessClaims } from './shared/security/tokens.ts';
 
 /** What every route needs, decorated on the app as `app.ctx`. */
@@ -16,6 +17,8 @@ export interface AppContext {
   sessionGate: SessionGate;
   /** Work done after the answer (mail, tokens) and on a schedule (pruning). */
   jobs: BackgroundJobs;
+  /** Course files and videos: the local disk or an S3-compatible bucket (config.storage). */
+  storage: FileStorage;
   /** The clock, replaceable in tests (token expiry, trials). */
   now(): Date;
 }

@@ -4,5 +4,5 @@ export { invoiceRoutes } from './invoice-routes.ts';
 export { paymentRoutes } from './payment-routes.ts';
 export { subscriptionRoutes } from './subscription-routes.ts';
 export { promoCodes } from './tables.ts';
-export { assertCourseLimit, assertStaffLimit, assertStudentLimit, COURSE_LIMIT_MESSAGE } from './tariff-limits.ts';
+export { assertCourseLimit, assertStaffLimit, assertStudentLimit, COURSE_LIMIT_MESSAGE, STORAGE_LIMIT_MESSAGE, storageQuotaBytes } from './tariff-limits.ts';
 export { tariffRoutes } from './tariff-routes.ts';

@@ -68,3 +68,13 @@ export async function assertCourseLimit(tx: Db, schoolId: number): Promise<void>
   const [row] = await tx.select({ n: count() }).from(courses).where(and(eq(courses.schoolId, schoolId), isNull(courses.removedAt)));
   if ((row?.n ?? 0) + 1 > plan.numberOfCourses) throw tariffLimit(COURSE_LIMIT_MESSAGE);
 }
+
+const GB = 1024 ** 3;
+/** Storage for course files and videos per plan (by tariff id): Start 1 GB, Junior 5, Middle 20, Senior 100. */
+export const STORAGE_BYTES_BY_TARIFF: Readonly<Record<number, number>> = { 1: 1 * GB, 2: 5 * GB, 3: 20 * GB, 4: 100 * GB };
+export const STORAGE_LIMIT_MESSAGE = 'Недостаточно места в хранилище школы для этого файла: удалите ненужные файлы или перейдите на тариф с большим хранилищем.';
+
+/** The storage a school's plan gives, in bytes (a plan not in the table, or none, gives the smallest). */
+export function storageQuotaBytes(tariffId: number | null): number {
+  return (tariffId !== null ? STORAGE_BYTES_BY_TARIFF[tariffId] : undefined) ?? STORAGE_BYTES_BY_TARIFF[1]!;
+}
