@@ -24,6 +24,7 @@ import { registerAuth } from './shared/security/auth.ts';
 import { registerHttpCache } from './shared/http/http-cache.ts';
 import { precompressedBody, registerCompression } from './shared/http/compression.ts';
 import { createOriginCheck } from './features/schools/index.ts';
+import { videoUploadRoutes } from './features/courses/index.ts';
 import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
 import { createMailer } from './shared/mail/mailer.ts';
@@ -156,6 +157,8 @@ export async function buildApp({ config, database, logger = true, logStream, now
   registerAccessLog(app);
 
   await app.register(async (api) => registerRoutes(api as App), { prefix: '/api' });
+  // Resumable video uploads (tus) under the spec's /video/ base, outside /api.
+  await videoUploadRoutes(app);
 
   await registerWidgetFiles(app, config.staticDir);
   const appDir = join(config.staticDir, 'app');

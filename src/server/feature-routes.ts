@@ -4,7 +4,7 @@ import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes } from './features/certificates/index.ts';
-import { blockRoutes, commentRoutes, courseRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
+import { blockRoutes, commentRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
 import { groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
@@ -36,6 +36,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await webinarRoutes(app);
   await groupRoutes(app);
   await blockRoutes(app);
+  await fileRoutes(app);
   await folderRoutes(app);
   await courseRoutes(app);
   await sectionRoutes(app);

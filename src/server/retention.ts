@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { accessLogs } from './features/access-logs/index.ts';
-import { courses } from './features/courses/index.ts';
+import { courses, pruneCourseFiles } from './features/courses/index.ts';
 import { loginThrottles, oneTimeTokens } from './features/accounts/index.ts';
 import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-tables.ts';
 import { schoolInvitations } from './features/roles/index.ts';
@@ -56,6 +56,8 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
   );
   await count('school_invitations', db.delete(schoolInvitations).where(lt(schoolInvitations.expiresAt, before(RETENTION.invitationsDays))).returning({ id: schoolInvitations.id }));
   await count('courses', db.delete(courses).where(lt(courses.removedAt, before(RETENTION.courseBinDays))).returning({ id: courses.id }));
+  // Files of courses and lessons that are gone, and videos no block shows after a day, with their stored objects.
+  await count('course_files', pruneCourseFiles(ctx));
   await count('uploads', db.delete(uploads).where(lt(uploads.createdAt, new Date(now - UPLOAD_WINDOW_MS))).returning({ id: uploads.id }));
   // Failure counts fade after a day without failures; a lock until a password reset stays.
   await count(

@@ -1,5 +1,5 @@
 // The feature's entry first: courses and groups import each other, and this order is the app's.
-import { lessonBlockBodies, lessonBlocks } from './index.ts';
+import { courseFiles, lessonBlockBodies, lessonBlocks } from './index.ts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
@@ -73,7 +73,7 @@ async function addBlocks(lessonId: number, count: number): Promise<number[]> {
   return ids;
 }
 
-const NONE = { description: null, code: null, language: null, code_html: null, formula: null, formula_html: null, url: null, picture: null, buttons: null };
+const NONE = { description: null, code: null, language: null, code_html: null, formula: null, formula_html: null, url: null, picture: null, video_file: null, video_url: null, picture_file: null, picture_url: null, buttons: null };
 
 describe('POST /:school/blocks/', () => {
   it('adds a text block with its HTML sanitised, and answers 201 with the whole block', async () => {
@@ -509,6 +509,97 @@ describe('order', () => {
     ]);
     expect(results.map((res) => res.status)).toEqual([201, 201, 200, 204, 200, 201]);
     expect((await stored(lessonId!)).map(([, n]) => n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
+
+describe('uploaded videos and pictures', () => {
+  let courseId: number;
+  let lessonId: number;
+  /** A file row of the owner's school (the bytes are not needed here). */
+  const addFile = async (kind: string, values: { schoolId?: number; courseId?: number | null; name?: string } = {}) => {
+    const schoolId = values.schoolId ?? owner.schoolId;
+    const [row] = await t.app.ctx.db
+      .insert(courseFiles)
+      .values({ schoolId, courseId: values.courseId === undefined ? courseId : values.courseId, kind, storageKey: `${schoolId}/school/${crypto.randomUUID()}.bin`, name: values.name ?? `${kind}.bin`, mime: 'application/octet-stream', bytes: 10 })
+      .returning({ id: courseFiles.id });
+    return row!.id;
+  };
+  const exists = async (id: number) => (await t.app.ctx.db.select({ id: courseFiles.id }).from(courseFiles).where(eq(courseFiles.id, id))).length === 1;
+  const signed = (id: number, name: string) => expect.stringMatching(new RegExp(`^http://coursehub\\.test/api/files/${id}/${encodeURIComponent(name)}\\?t=\\d+\\.[A-Za-z0-9_-]{43}$`));
+
+  beforeAll(async () => {
+    const course = await addCourse(t.app, owner.schoolId, { sections: [{ name: 'Модуль', lessons: [['lesson', 'Видеоурок']] }] });
+    courseId = course.id;
+    lessonId = course.lessonIds[0]!;
+  });
+
+  it('shows an uploaded video or picture by a signed link instead of an address', async () => {
+    const video = await addFile('video', { name: 'Лекция 1.mp4' });
+    const res = await create({ base_lesson: lessonId, type: 'video', video_file: video });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ ...NONE, type: 'video', url: null, video_file: video, video_url: signed(video, 'Лекция 1.mp4') });
+    expect((await read(res.body!.id as number)).body).toMatchObject({ video_file: video, video_url: signed(video, 'Лекция 1.mp4') });
+    // The lesson's detail carries the link too.
+    const lesson = await call(t.app, 'GET', url(`lessons/${lessonId}/`), { token: owner.access });
+    expect(lesson.body!.blocks).toMatchObject([{ id: res.body!.id, video_url: signed(video, 'Лекция 1.mp4') }]);
+    const picture = await addFile('picture', { courseId: null, name: 'схема.png' });
+    const pic = await create({ base_lesson: lessonId, type: 'picture', picture_file: picture });
+    expect(pic.body).toMatchObject({ ...NONE, type: 'picture', picture: null, picture_file: picture, picture_url: signed(picture, 'схема.png') });
+    // A form sends the id as text.
+    const form = await t.app.inject({
+      method: 'POST',
+      url: url('blocks/'),
+      headers: { authorization: `Bearer ${owner.access}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ base_lesson: String(lessonId), type: 'video', video_file: String(video) }).toString(),
+    });
+    expect(form.json()).toMatchObject({ video_file: video });
+  });
+
+  it("refuses another school's or course's file (404), a file of the wrong kind, and a file with an address", async () => {
+    const theirs = await addFile('video', { schoolId: other.schoolId, courseId: null });
+    const otherCourse = await addCourse(t.app, owner.schoolId);
+    const elsewhere = await addFile('video', { courseId: otherCourse.id });
+    for (const id of [theirs, elsewhere, 2147483647]) {
+      const res = await create({ base_lesson: lessonId, type: 'video', video_file: id });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'FILE_NOT_FOUND', message: 'Файл не найден.' });
+    }
+    const picture = await addFile('picture');
+    const video = await addFile('video');
+    expect((await create({ base_lesson: lessonId, type: 'video', video_file: picture })).body).toMatchObject({ fields: { video_file: ['Этот файл не видео.'] } });
+    expect((await create({ base_lesson: lessonId, type: 'picture', picture_file: video })).body).toMatchObject({ fields: { picture_file: ['Этот файл не изображение.'] } });
+    expect((await create({ base_lesson: lessonId, type: 'video', video_file: video, url: 'https://youtu.be/x' })).body).toMatchObject({ message: 'Можно указать только одно поле' });
+    expect((await create({ base_lesson: lessonId, type: 'description', video_file: video })).body).toMatchObject({ fields: { video_file: ['Это поле не подходит для блока этого типа.'] } });
+    expect((await create({ base_lesson: lessonId, type: 'video', video_file: 'a\u0000' })).status).toBe(400);
+    expect((await create({ base_lesson: otherLessonId, type: 'video', video_file: video })).status).toBe(404);
+  });
+
+  it('deletes a video or picture no block shows any more: replaced, cleared, or its block deleted', async () => {
+    const first = await addFile('video');
+    const block = (await create({ base_lesson: lessonId, type: 'video', video_file: first })).body!.id as number;
+    // Changing nothing about the file keeps it.
+    expect((await patch(block, { order: 1 })).body).toMatchObject({ video_file: first });
+    expect(await exists(first)).toBe(true);
+    const second = await addFile('video');
+    expect((await patch(block, { video_file: second })).body).toMatchObject({ video_file: second, url: null });
+    expect(await exists(first)).toBe(false);
+    expect((await patch(block, { url: 'https://youtu.be/abc' })).body).toMatchObject({ video_file: null, video_url: null, url: 'https://youtu.be/abc' });
+    expect(await exists(second)).toBe(false);
+
+    const picture = await addFile('picture');
+    const one = (await create({ base_lesson: lessonId, type: 'picture', picture_file: picture })).body!.id as number;
+    const two = (await create({ base_lesson: lessonId, type: 'picture', picture_file: picture })).body!.id as number;
+    // In use: the files route will not delete it.
+    expect((await call(t.app, 'DELETE', url(`files/${picture}/`), { token: owner.access })).body).toMatchObject({ code: 'FILE_IN_USE' });
+    expect((await remove(one)).status).toBe(204);
+    expect(await exists(picture)).toBe(true);
+    expect((await patch(two, { picture_file: null })).body).toMatchObject({ picture_file: null, picture: null });
+    expect(await exists(picture)).toBe(false);
+
+    const last = await addFile('video');
+    const gone = (await create({ base_lesson: lessonId, type: 'video', video_file: last })).body!.id as number;
+    expect((await remove(gone)).status).toBe(204);
+    expect(await exists(last)).toBe(false);
   });
 });
 

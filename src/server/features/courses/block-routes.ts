@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
-import type { App } from '../../context.ts';
+import type { App, AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
@@ -8,10 +8,11 @@ import { publicRead } from '../../shared/http/public-routes.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
 import { codeHighlightCss, codeLanguage, highlightCode, MAX_CODE_LENGTH } from './code-highlight.ts';
 import { findLesson } from './course-access.ts';
+import { fileUrl, releaseFile } from './files.ts';
 import { MAX_FORMULA_LENGTH, renderFormula } from './formula.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { courses, lessonBlocks, lessons, sections } from './tables.ts';
+import { courseFiles, courses, lessonBlocks, lessons, sections } from './tables.ts';
 
 /**
  * A lesson's content blocks (issue 11, reference §1.4 and §4.4): text, video, picture, code,
@@ -22,11 +23,28 @@ import { courses, lessonBlocks, lessons, sections } from './tables.ts';
 
 export const BLOCK_TYPES = ['description', 'video', 'picture', 'code', 'formula', 'buttons', 'files'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
-/** The original's content fields; exactly one may come with a request. */
-const CONTENT_FIELDS = ['description', 'code', 'formula', 'url', 'picture', 'buttons'] as const;
+/** The original's content fields, and uploaded files for videos and pictures; exactly one may come with a request. */
+const CONTENT_FIELDS = ['description', 'code', 'formula', 'url', 'picture', 'buttons', 'video_file', 'picture_file'] as const;
 type ContentField = (typeof CONTENT_FIELDS)[number];
-/** The content field of each type (files are attached to the lesson by the files routes). */
-const FIELD_OF: Record<BlockType, ContentField | null> = { description: 'description', video: 'url', picture: 'picture', code: 'code', formula: 'formula', buttons: 'buttons', files: null };
+/**
+ * The content fields of each type (files are attached to the lesson by the files routes). A video
+ * or picture is a link (`url`, `picture`) or an uploaded file of the course (`video_file`,
+ * `picture_file`: a course_files id), one or the other.
+ */
+const FIELDS_OF: Record<BlockType, readonly ContentField[]> = {
+  description: ['description'],
+  video: ['url', 'video_file'],
+  picture: ['picture', 'picture_file'],
+  code: ['code'],
+  formula: ['formula'],
+  buttons: ['buttons'],
+  files: [],
+};
+/** The kinds of course_files each file field takes. */
+const FILE_KINDS_OF = { video_file: ['video'], picture_file: ['picture', 'cover'] } as const;
+type FileField = keyof typeof FILE_KINDS_OF;
+/** A signed link to an uploaded file (files.ts fileUrl). */
+export type FileLinks = (file: { id: number; name: string }) => string;
 
 export const MAX_BUTTONS = 4;
 export const DEFAULT_BUTTON_COLOR = '#BA75FF';
@@ -36,7 +54,7 @@ const VIDEO_FILE = /\.(mp4|webm|ogg|ogv|mov|m4v|m3u8)$/i;
 
 export const blockNotFound = () => notFound('Блок не найден.', 'BLOCK_NOT_FOUND');
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);
 
 const Button = Type.Object({ name: Type.String(), link: Type.String(), color: Type.String() });
 
@@ -53,6 +71,10 @@ export const BlockBody = Type.Object({
   formula_html: Nullable(Type.String({ description: 'MathML' })),
   url: Nullable(Type.String()),
   picture: Nullable(Type.String()),
+  video_file: Nullable(Type.Integer({ description: 'Загруженное видео (id файла курса)' })),
+  video_url: Nullable(Type.String({ description: 'Подписанная ссылка на загруженное видео (действует не меньше 4 часов)' })),
+  picture_file: Nullable(Type.Integer({ description: 'Загруженное изображение (id файла курса)' })),
+  picture_url: Nullable(Type.String({ description: 'Подписанная ссылка на загруженное изображение' })),
   buttons: Nullable(Type.Array(Button)),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -73,6 +95,8 @@ const ContentInput = {
   url: Type.Optional(Text({ maxLength: 2000, description: 'Ссылка на видео YouTube, Vimeo или файл видео (type video)' })),
   picture: Type.Optional(Text({ maxLength: 2000, description: 'Ссылка на изображение http(s) (type picture)' })),
   buttons: Type.Optional(Type.Array(ButtonInput, { description: `От 1 до ${MAX_BUTTONS} кнопок (type buttons)` })),
+  video_file: Type.Optional(Nullable(Id, { description: 'Загруженное видео курса вместо ссылки url (type video); null убирает' })),
+  picture_file: Type.Optional(Nullable(Id, { description: 'Загруженное изображение курса вместо ссылки picture (type picture); null убирает' })),
 };
 
 const Position = Type.Integer({ minimum: 1, maximum: 10_000 });
@@ -87,6 +111,9 @@ const PatchBlock = Type.Object({
   ...ContentInput,
 });
 type ContentValues = Pick<Static<typeof CreateBlock>, ContentField | 'language'>;
+
+/** The uploaded file a block's content names, or null. */
+const fileIdOf = (content: unknown) => fileOf((content ?? {}) as Content)?.id ?? null;
 
 const BlockParams = Type.Object({ school: SchoolName, id: Id });
 const BlockOrder = Type.Array(Type.Object({ block_id: Id, order: Position }), { minItems: 1, maxItems: 500 });
@@ -108,16 +135,24 @@ interface Content {
   url?: string | null;
   picture?: string | null;
   buttons?: StoredButton[];
+  /** An uploaded video or picture instead of url / picture, and its name (for its link). */
+  file_id?: number | null;
+  file_name?: string;
 }
 
 const asType = (type: string): BlockType => (type === 'text' ? 'description' : (type as BlockType));
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** The API's body of a block: its own type's fields, null for the others. */
-export function blockBody(row: BlockRow): BlockBody {
+/** The block's uploaded file, if it has one. */
+const fileOf = (content: Content) => (typeof content.file_id === 'number' ? { id: content.file_id, name: content.file_name ?? 'file' } : null);
+
+/** The API's body of a block: its own type's fields, null for the others; uploaded files with signed links (when `links` is given). */
+export function blockBody(row: BlockRow, links?: FileLinks): BlockBody {
   const content = (row.content ?? {}) as Content;
   const type = row.type as BlockType;
-  const own = <T>(field: ContentField, value: T, fallback: T) => (FIELD_OF[type] === field ? (value ?? fallback) : null);
+  const own = <T>(field: ContentField, value: T, fallback: T) => (FIELDS_OF[type].includes(field) ? (value ?? fallback) : null);
+  const file = fileOf(content);
+  const link = file && links ? links(file) : null;
   return {
     id: row.id,
     base_lesson: row.lessonId,
@@ -131,6 +166,10 @@ export function blockBody(row: BlockRow): BlockBody {
     formula_html: own('formula', str(content.formula_html), ''),
     url: own('url', str(content.url), null),
     picture: own('picture', str(content.picture), null),
+    video_file: own('video_file', file?.id ?? null, null),
+    video_url: own('video_file', link, null),
+    picture_file: own('picture_file', file?.id ?? null, null),
+    picture_url: own('picture_file', link, null),
     buttons: own('buttons', Array.isArray(content.buttons) ? content.buttons.map((b) => ({ name: b.name, link: b.link, color: b.color })) : null, []),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -141,12 +180,12 @@ export function blockBody(row: BlockRow): BlockBody {
  * The blocks of some lessons in their order: ONE query for any number of lessons (the lesson
  * detail embeds them). Every asked lesson is in the map, with [] when it has no blocks.
  */
-export async function lessonBlockBodies(db: Db, lessonIds: number[]): Promise<Map<number, BlockBody[]>> {
+export async function lessonBlockBodies(db: Db, lessonIds: number[], links?: FileLinks): Promise<Map<number, BlockBody[]>> {
   const ids = [...new Set(lessonIds)];
   const byLesson = new Map<number, BlockBody[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byLesson;
   const rows = await db.select().from(lessonBlocks).where(inArray(lessonBlocks.lessonId, ids)).orderBy(asc(lessonBlocks.lessonId), asc(lessonBlocks.order));
-  for (const row of rows) byLesson.get(row.lessonId)!.push(blockBody(row));
+  for (const row of rows) byLesson.get(row.lessonId)!.push(blockBody(row, links));
   return byLesson;
 }
 
@@ -202,16 +241,33 @@ function contentField(type: BlockType, body: ContentValues): ContentField | null
     throw new AppError(400, 'VALIDATION_ERROR', message, Object.fromEntries(given.map((field) => [field, [message]])));
   }
   const field = given[0] ?? null;
-  if (field !== null && field !== FIELD_OF[type]) throw fieldError(field, 'Это поле не подходит для блока этого типа.');
+  if (field !== null && !FIELDS_OF[type].includes(field)) throw fieldError(field, 'Это поле не подходит для блока этого типа.');
   if (body.language !== undefined && type !== 'code') throw fieldError('language', 'Язык указывается только для блока кода.');
   return field;
+}
+
+/** Finds an uploaded file a block may show (of the school and, when it has one, of the lesson's course), by field. */
+type FileFinder = (field: FileField, id: number) => Promise<{ id: number; name: string }>;
+
+/** A video or picture block's file: the one asked for, a link instead (no file), or as it was. */
+async function fileContent(field: FileField, linkField: 'url' | 'picture', link: string | null | undefined, body: ContentValues, previous: Content, findFile?: FileFinder): Promise<Content> {
+  const asked = body[field];
+  if (asked === null) return { [linkField]: null };
+  if (asked !== undefined) {
+    if (!findFile) throw fieldError(field, 'Файл здесь указать нельзя.');
+    const file = await findFile(field, asked);
+    return { [linkField]: null, file_id: file.id, file_name: file.name };
+  }
+  if (link !== undefined) return { [linkField]: link };
+  const kept = fileOf(previous);
+  return kept ? { [linkField]: null, file_id: kept.id, file_name: kept.name } : { [linkField]: previous[linkField] ?? null };
 }
 
 /**
  * The block's new content: `previous` (a new block's is empty) with what the request changes,
  * rendered and checked. Code is highlighted again when its code or its language changes.
  */
-async function newContent(type: BlockType, body: ContentValues, previous: Content): Promise<Content> {
+async function newContent(type: BlockType, body: ContentValues, previous: Content, findFile?: FileFinder): Promise<Content> {
   contentField(type, body);
   switch (type) {
     case 'description':
@@ -228,15 +284,18 @@ async function newContent(type: BlockType, body: ContentValues, previous: Conten
       return { formula, formula_html: formula ? renderFormula(formula) : '' };
     }
     case 'video':
-      return { url: body.url !== undefined ? videoUrl(body.url) : (previous.url ?? null) };
+      return fileContent('video_file', 'url', body.url !== undefined ? videoUrl(body.url) : undefined, body, previous, findFile);
     case 'picture':
-      return { picture: body.picture !== undefined ? pictureUrl(body.picture) : (previous.picture ?? null) };
+      return fileContent('picture_file', 'picture', body.picture !== undefined ? pictureUrl(body.picture) : undefined, body, previous, findFile);
     case 'buttons':
       return { buttons: body.buttons !== undefined ? buttonsOf(body.buttons) : (previous.buttons ?? []) };
     case 'files':
       return {};
   }
 }
+
+/** Signed links to blocks' uploaded files (lesson details pass it to lessonBlockBodies). */
+export const fileLinks = (ctx: Pick<AppContext, 'config' | 'now'>): FileLinks => (file) => fileUrl(ctx, file);
 
 /** What a new block of `type` stores for `body`, checked and rendered as the API does (the demo seed uses it). */
 export const blockContent = (type: BlockType, body: ContentValues): Promise<Content> => newContent(type, body, {});
@@ -245,6 +304,24 @@ export const blockContent = (type: BlockType, body: ContentValues): Promise<Cont
 export async function blockRoutes(app: App): Promise<void> {
   const { ctx } = app;
   const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
+  const links = fileLinks(ctx);
+
+  /**
+   * The uploaded files a block of the lesson may show: a file of the school, of the lesson's
+   * course or of no course, and of the field's kind; another school's file is "not found".
+   */
+  function fileFinder(schoolId: number, lessonId: number, userId: number): FileFinder {
+    return async (field, id) => {
+      const { course } = await findLesson(ctx.db, schoolId, lessonId, { role: 'Admin', userId });
+      const [file] = await ctx.db
+        .select({ id: courseFiles.id, name: courseFiles.name, kind: courseFiles.kind, courseId: courseFiles.courseId })
+        .from(courseFiles)
+        .where(and(eq(courseFiles.id, id), eq(courseFiles.schoolId, schoolId)));
+      if (!file || (file.courseId !== null && file.courseId !== course.id)) throw notFound('Файл не найден.', 'FILE_NOT_FOUND');
+      if (!(FILE_KINDS_OF[field] as readonly string[]).includes(file.kind)) throw fieldError(field, field === 'video_file' ? 'Этот файл не видео.' : 'Этот файл не изображение.');
+      return file;
+    };
+  }
 
   /**
    * A block of a lesson of the school that the caller may read (findLesson decides, with their
@@ -285,7 +362,7 @@ export async function blockRoutes(app: App): Promise<void> {
       const { base_lesson: lessonId, order } = request.body;
       const type = asType(request.body.type);
       // Checked and rendered before the lesson is locked: highlighting may take a moment.
-      const content = await newContent(type, request.body, {});
+      const content = await newContent(type, request.body, {}, fileFinder(school.id, lessonId, request.auth!.userId));
       const block = await ctx.db.transaction(async (tx) => {
         // The lesson's row is locked first, so inserts into one lesson are numbered one after another.
         await lockParents(tx, 'blocks', [lessonId]);
@@ -294,7 +371,7 @@ export async function blockRoutes(app: App): Promise<void> {
         if (order !== undefined) await renumber(tx, 'blocks', lessonId, placeAt(await childIds(tx, 'blocks', lessonId), row!.id, order));
         return blockById(tx, row!.id);
       });
-      return reply.code(201).send(blockBody(block));
+      return reply.code(201).send(blockBody(block, links));
     },
   );
 
@@ -322,7 +399,7 @@ export async function blockRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-      return blockBody(await findBlock(ctx.db, school.id, request.params.id, role, request.auth!.userId));
+      return blockBody(await findBlock(ctx.db, school.id, request.params.id, role, request.auth!.userId), links);
     },
   );
 
@@ -344,9 +421,9 @@ export async function blockRoutes(app: App): Promise<void> {
       if (request.body.type !== undefined && asType(request.body.type) !== type) throw fieldError('type', 'Тип блока изменить нельзя.');
       if (request.body.base_lesson !== undefined && request.body.base_lesson !== block.lessonId) throw fieldError('base_lesson', 'Блок нельзя перенести в другой урок.');
       const changes = CONTENT_FIELDS.some((field) => request.body[field] !== undefined) || request.body.language !== undefined;
-      const content = changes ? await newContent(type, request.body, (block.content ?? {}) as Content) : null;
+      const content = changes ? await newContent(type, request.body, (block.content ?? {}) as Content, fileFinder(school.id, block.lessonId, request.auth!.userId)) : null;
       const { order } = request.body;
-      if (content === null && order === undefined) return blockBody(block);
+      if (content === null && order === undefined) return blockBody(block, links);
       const updated = await ctx.db.transaction(async (tx) => {
         if (order !== undefined) await lockParents(tx, 'blocks', [block.lessonId]);
         if (content !== null) {
@@ -360,7 +437,9 @@ export async function blockRoutes(app: App): Promise<void> {
         }
         return blockById(tx, block.id);
       });
-      return blockBody(updated);
+      // A file the block no longer shows goes, unless another block shows it.
+      if (content !== null && fileIdOf(block.content) !== fileIdOf(content)) await releaseFile(ctx, fileIdOf(block.content));
+      return blockBody(updated, links);
     },
   );
 
@@ -383,6 +462,7 @@ export async function blockRoutes(app: App): Promise<void> {
         if (!row) throw blockNotFound();
         await renumber(tx, 'blocks', block.lessonId, await childIds(tx, 'blocks', block.lessonId));
       });
+      await releaseFile(ctx, fileIdOf(block.content));
       return reply.code(204).send(null);
     },
   );

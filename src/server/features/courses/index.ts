@@ -11,3 +11,7 @@ export { commentRoutes } from './comment-routes.ts';
 export { blockContent, blockRoutes, lessonBlockBodies } from './block-routes.ts';
 export { applyHomeworkOptions, applyTestOptions, homeworkSettings, testSettings } from './lesson-settings.ts';
 export { sanitizeRichText } from './rich-text.ts';
+export { fileRoutes } from './file-routes.ts';
+export { videoUploadRoutes } from './video-uploads.ts';
+export { courseFiles } from './tables.ts';
+export { deleteFiles, fileBody, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';

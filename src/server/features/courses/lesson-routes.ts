@@ -6,7 +6,7 @@ import type { Db } from '../../shared/db/database.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { lessonBlockBodies } from './block-routes.ts';
+import { fileLinks, lessonBlockBodies } from './block-routes.ts';
 import { findLesson, findSection, type Lesson } from './course-access.ts';
 import {
   applyHomeworkOptions,
@@ -128,7 +128,7 @@ export async function lessonRoutes(app: App): Promise<void> {
     }
 
     async function detail(lesson: Lesson, courseId: number) {
-      const blocks = await lessonBlockBodies(ctx.db, [lesson.id]);
+      const blocks = await lessonBlockBodies(ctx.db, [lesson.id], fileLinks(ctx));
       return { ...lessonBody(kind, lesson, courseId), blocks: blocks.get(lesson.id) ?? [] };
     }
 

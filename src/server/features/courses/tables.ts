@@ -2,7 +2,7 @@
 // their content blocks. Orders are 1..n per parent, kept by unique indexes and renumbered by the
 // server in one transaction (ordering.ts).
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { createdAt, updatedAt } from '../../shared/db/columns.ts';
 
@@ -113,6 +113,8 @@ export const lessonBlocks = pgTable(
   },
   (t) => [
     uniqueIndex('lesson_blocks_lesson_order_uq').on(t.lessonId, t.order),
+    // Whether a block shows an uploaded file (course_files), when a file is deleted or pruned.
+    index('lesson_blocks_file_idx').using('btree', sql`(${t.content} ->> 'file_id')`),
     check('lesson_blocks_type_check', sql`${t.type} in ('description', 'video', 'picture', 'code', 'formula', 'buttons', 'files')`),
   ],
 );
@@ -183,5 +185,41 @@ export const lessonComments = pgTable(
     // A lesson's comments page by page, newest first; and the replies of a page's comments.
     index('lesson_comments_lesson_idx').on(t.lessonId, t.createdAt, t.id),
     index('lesson_comments_reply_idx').on(t.replyTo),
+  ],
+);
+
+/**
+ * A file a school uploaded for its courses: a lesson's video or picture, an audio or text file, a
+ * course cover. The bytes are in the storage (shared/storage) under `storage_key`. A file outlives
+ * its course and lesson only until the retention job deletes it with its stored object, so
+ * course_id and lesson_id have no cascading keys (a cascade would drop the row and leave the
+ * object behind); a school's files must be deleted (objects first) before the school.
+ */
+export const courseFiles = pgTable(
+  'course_files',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id),
+    /** null: a file of the school, not of one course. */
+    courseId: integer('course_id'),
+    lessonId: integer('lesson_id'),
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** The original file name, cleaned (shared/uploads/file-names.ts). */
+    name: text('name').notNull(),
+    /** The type sniffed from the content. */
+    mime: text('mime').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('course_files_storage_key_uq').on(t.storageKey),
+    // The school's total (its storage quota) and school-level lists.
+    index('course_files_school_idx').on(t.schoolId, t.id),
+    index('course_files_course_idx').on(t.courseId, t.id).where(sql`${t.courseId} is not null`),
+    index('course_files_lesson_idx').on(t.lessonId, t.id).where(sql`${t.lessonId} is not null`),
+    check('course_files_kind_check', sql`${t.kind} in ('video', 'picture', 'audio', 'text', 'cover')`),
+    check('course_files_bytes_check', sql`${t.bytes} >= 0`),
   ],
 );
