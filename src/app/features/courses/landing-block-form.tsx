@@ -59,7 +59,7 @@ export function ItemsEditor<T extends object>({
   return (
     <fieldset className="landing-items">
       <legend>{t.items}</legend>
-      {items.length === 0 ? <p className="hint">{t.noItems}</p> : null}
+      {items.length === 0 ? <p className="muted landing-hint">{t.noItems}</p> : null}
       {error ? <p className="field-error">{error}</p> : null}
       <ol>
         {items.map((item, index) => (
@@ -116,14 +116,14 @@ export function LandingBlockForm({ entry, onChange, errorFor }: FormProps) {
           {text(t.courseName, 'name', block.name)}
           {paragraph(t.description, 'description', block.description)}
           {text(t.contactLink, 'contact_link', block.contact_link, t.contactHint)}
-          <p className="hint">{t.photoLater}</p>
+          <p className="muted landing-hint">{t.photoLater}</p>
         </div>
       );
     case 'stats':
       return (
         <div className="landing-block-form">
           {text(t.title, 'title', block.title)}
-          <p className="hint">{t.statsNote}</p>
+          <p className="muted landing-hint">{t.statsNote}</p>
         </div>
       );
     case 'chips':
@@ -139,7 +139,7 @@ export function LandingBlockForm({ entry, onChange, errorFor }: FormProps) {
             errorFor={itemErrors('chips')}
             error={errorFor('chips')}
           />
-          <p className="hint">{t.photoLater}</p>
+          <p className="muted landing-hint">{t.photoLater}</p>
         </div>
       );
     case 'text':
@@ -189,14 +189,14 @@ export function LandingBlockForm({ entry, onChange, errorFor }: FormProps) {
             errorFor={itemErrors('items')}
             error={errorFor('items')}
           />
-          <p className="hint">{t.photoLater}</p>
+          <p className="muted landing-hint">{t.photoLater}</p>
         </div>
       );
     case 'program':
       return (
         <div className="landing-block-form">
           {text(t.title, 'title', block.title)}
-          <p className="hint">{t.programNote}</p>
+          <p className="muted landing-hint">{t.programNote}</p>
         </div>
       );
     case 'form':
@@ -204,7 +204,7 @@ export function LandingBlockForm({ entry, onChange, errorFor }: FormProps) {
         <div className="landing-block-form">
           {text(t.title, 'title', block.title)}
           {paragraph(t.description, 'description', block.description)}
-          <p className="hint">{t.formNote}</p>
+          <p className="muted landing-hint">{t.formNote}</p>
         </div>
       );
     case 'button': {

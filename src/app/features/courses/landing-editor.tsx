@@ -109,14 +109,14 @@ function LandingConstructor({ school, courseId, initial }: { school: string; cou
   return (
     <div className="landing-editor">
       <div className="landing-editor-head">
-        <p className="hint">{t.lead}</p>
+        <p className="muted landing-hint">{t.lead}</p>
         <SaveStatus state={save.state} onRetry={save.flush} />
         <button type="button" className="button small secondary" onClick={() => setConfirming(true)}>
           {t.reset}
         </button>
       </div>
       {notice ? (
-        <p className="form-success" role="status">
+        <p className="landing-notice" role="status">
           {notice}
         </p>
       ) : null}
@@ -138,7 +138,7 @@ function LandingConstructor({ school, courseId, initial }: { school: string; cou
                   {block.visible ? null : <span className="landing-block-hidden"> · {t.hiddenMark}</span>}
                 </button>
                 {fixed ? (
-                  <span className="hint">{t.fixedPlace}</span>
+                  <span className="muted landing-hint">{t.fixedPlace}</span>
                 ) : (
                   <span className="landing-block-move">
                     <button type="button" className="button small secondary" aria-label={coursesMessages.moveUpLabel(name)} disabled={!canMoveBlock(landing, key, 'up')} onClick={() => move(key, 'up')}>
