@@ -68,4 +68,12 @@ describe('coursesMessages', () => {
       'Элемент 1', 'Удалить элемент 2', 'Переместить элемент 3 вверх', 'Переместить элемент 4 вниз',
     ]);
   });
+
+  it('says how a video upload goes', () => {
+    const u = t.uploads;
+    expect(u.uploadingVideo('урок.mp4')).toBe('Загрузка видео «урок.mp4»');
+    expect(u.percent(42)).toBe('загружено 42 %');
+    expect(u.failed('Нет связи с сервером.')).toBe('Видео не загружено: Нет связи с сервером.');
+    expect(u.failed('Видео больше 2 ГБ')).toBe('Видео не загружено: Видео больше 2 ГБ.');
+  });
 });

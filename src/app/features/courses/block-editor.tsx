@@ -1,9 +1,10 @@
 import { coursesMessages } from '#core';
 import { useId, useState } from 'react';
-import { patchBlock, type Block } from './course-api.ts';
+import { patchBlock, type Block, type CourseFile } from './course-api.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { ServerHtml } from './server-html.tsx';
+import { PictureUploadField, VideoUploadField } from './upload-fields.tsx';
 import { useAutosave } from './use-autosave.ts';
 
 const t = coursesMessages;
@@ -115,26 +116,45 @@ export function BlockEditor({ school, block, onSaved }: { school: string; block:
     case 'picture': {
       const video = block.type === 'video';
       const value = video ? url : picture;
+      const uploaded = video ? block.video_url : block.picture_url;
+      const onUploaded = (file: CourseFile) => {
+        // The file replaces any link: the server keeps one or the other.
+        (video ? setUrl : setPicture)('');
+        save.change(video ? { video_file: file.id } : { picture_file: file.id });
+        save.flush();
+      };
       body = (
-        <div className="field">
-          <label htmlFor={`${id}-url`}>{video ? t.videoUrl : t.pictureUrl}</label>
-          <input
-            id={`${id}-url`}
-            type="url"
-            value={value}
-            aria-describedby={video ? `${id}-hint` : undefined}
-            onChange={(event) => {
-              (video ? setUrl : setPicture)(event.target.value);
-              save.change(video ? { url: event.target.value } : { picture: event.target.value });
-            }}
-            onBlur={save.flush}
-          />
-          {video ? (
-            <span id={`${id}-hint`} className="field-hint">
-              {t.videoHint}
-            </span>
+        <>
+          {uploaded ? (
+            <figure className="rendered uploaded-media">
+              {video ? <video controls preload="metadata" src={uploaded} aria-label={t.uploads.currentVideo} /> : <img src={uploaded} alt={t.uploads.currentPicture} />}
+            </figure>
           ) : null}
-        </div>
+          {video ? (
+            <VideoUploadField school={school} lessonId={block.base_lesson} onUploaded={onUploaded} />
+          ) : (
+            <PictureUploadField school={school} lessonId={block.base_lesson} onUploaded={onUploaded} />
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-url`}>{video ? t.videoUrl : t.pictureUrl}</label>
+            <input
+              id={`${id}-url`}
+              type="url"
+              value={value}
+              aria-describedby={video ? `${id}-hint` : undefined}
+              onChange={(event) => {
+                (video ? setUrl : setPicture)(event.target.value);
+                save.change(video ? { url: event.target.value } : { picture: event.target.value });
+              }}
+              onBlur={save.flush}
+            />
+            {video ? (
+              <span id={`${id}-hint`} className="field-hint">
+                {t.videoHint}
+              </span>
+            ) : null}
+          </div>
+        </>
       );
       break;
     }

@@ -28,7 +28,7 @@ describe('BlockList', () => {
     render(<Harness initial={[]} />);
     expect(screen.getByText(/В уроке пока нет блоков/)).toBeTruthy();
     const add = screen.getByRole('group', { name: 'Добавить блок' });
-    expect(within(add).getAllByRole('button').map((button) => button.textContent)).toEqual(['+ Текст', '+ Код', '+ Формула', '+ Кнопки', '+ Видео (ссылка)', '+ Картинка (ссылка)']);
+    expect(within(add).getAllByRole('button').map((button) => button.textContent)).toEqual(['+ Текст', '+ Код', '+ Формула', '+ Кнопки', '+ Видео', '+ Картинка']);
     fireEvent.click(within(add).getByRole('button', { name: '+ Код' }));
     await waitFor(() => expect(labels()).toEqual(['1. Код']));
     expect(sent[0]!.body).toEqual({ base_lesson: 10, type: 'code' });
@@ -37,9 +37,9 @@ describe('BlockList', () => {
   it('moves a block down and up, telling the server the new order', async () => {
     const { sent } = stubApi({ 'POST Alpha/block_order/': () => json({ detail: 'ok' }) });
     render(<Harness initial={two()} />);
-    expect(labels()).toEqual(['1. Формула', '2. Видео (ссылка)']);
+    expect(labels()).toEqual(['1. Формула', '2. Видео']);
     fireEvent.click(screen.getByRole('button', { name: 'Переместить «1. Формула» вниз' }));
-    expect(labels()).toEqual(['1. Видео (ссылка)', '2. Формула']);
+    expect(labels()).toEqual(['1. Видео', '2. Формула']);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toEqual([
       { block_id: 2, order: 1 },
@@ -50,8 +50,8 @@ describe('BlockList', () => {
   it('puts the blocks back when the server refuses the order', async () => {
     stubApi({ 'POST Alpha/block_order/': () => json({ code: 'BLOCK_NOT_FOUND', message: 'Блок не найден.' }, 404) });
     render(<Harness initial={two()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Переместить «2. Видео (ссылка)» вверх' }));
-    await waitFor(() => expect(labels()).toEqual(['1. Формула', '2. Видео (ссылка)']));
+    fireEvent.click(screen.getByRole('button', { name: 'Переместить «2. Видео» вверх' }));
+    await waitFor(() => expect(labels()).toEqual(['1. Формула', '2. Видео']));
     expect($toasts.get().map((toast) => toast.text)).toEqual(['Блок не найден.']);
   });
 
@@ -63,7 +63,7 @@ describe('BlockList', () => {
     expect(labels()).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Удалить блок «1. Формула»' }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Удалить блок?' })).getByRole('button', { name: 'Удалить' }));
-    await waitFor(() => expect(labels()).toEqual(['1. Видео (ссылка)']));
+    await waitFor(() => expect(labels()).toEqual(['1. Видео']));
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['DELETE Alpha/blocks/1/']);
   });
 });

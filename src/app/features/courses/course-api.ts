@@ -82,6 +82,25 @@ export interface Block {
   url: string | null;
   picture: string | null;
   buttons: { name: string; link: string; color: string }[] | null;
+  /** An uploaded video or picture (a course file id) and its signed link (good for 4 hours or more). */
+  video_file?: number | null;
+  video_url?: string | null;
+  picture_file?: number | null;
+  picture_url?: string | null;
+}
+
+/** A course file as `{school}/files/` and the finished video upload answer. */
+export interface CourseFile {
+  id: number;
+  kind: string;
+  course_id: number | null;
+  lesson_id: number | null;
+  name: string;
+  mime: string;
+  bytes: number;
+  /** Signed link. */
+  url: string;
+  created_at: string;
 }
 
 /** A lesson, test or homework as its own GET answers: common fields, the type's settings, blocks. */
@@ -157,6 +176,9 @@ export const createBlock = (school: string, body: { base_lesson: number; type: s
 export const patchBlock = (school: string, id: number, body: Record<string, unknown>) => api().patch<Block>(at(school, `blocks/${id}/`), body);
 export const deleteBlock = (school: string, id: number) => api().delete<void>(at(school, `blocks/${id}/`));
 export const orderBlocks = (school: string, order: { block_id: number; order: number }[]) => api().post<unknown>(at(school, 'block_order/'), order);
+export const listLessonFiles = (school: string, lessonId: number) => api().get<CourseFile[]>(at(school, 'files/'), { query: { lesson_id: lessonId } });
+/** Where a lesson's resumable video uploads go (tus, spec §7: the /video/ base). */
+export const videoUploadsUrl = (school: string) => `/video/${at(school, 'uploads/')}`;
 
 // Test questions and their answers (spec §7 Questions), for the test editor.
 

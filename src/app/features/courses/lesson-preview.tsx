@@ -7,7 +7,7 @@ const t = coursesMessages;
 /**
  * A lesson's blocks as a student sees them. Only what the server made is injected as HTML: rich
  * text it sanitised, code it highlighted (escaping the code), formulas it rendered as MathML.
- * Links and pictures are plain attributes; React escapes the rest.
+ * Links, pictures and uploaded videos (their signed links) are plain attributes; React escapes the rest.
  */
 export function LessonPreview({ name, blocks }: { name: string; blocks: readonly Block[] }) {
   return (
@@ -32,13 +32,14 @@ function PreviewBlock({ block }: { block: Block }) {
     case 'formula':
       return <ServerHtml className="formula-block" html={block.formula_html ?? ''} />;
     case 'video':
+      if (block.video_url) return <video controls preload="metadata" src={block.video_url} aria-label={t.uploads.currentVideo} />;
       return block.url ? (
         <a href={block.url} target="_blank" rel="noopener noreferrer">
           {t.watchVideo}
         </a>
       ) : null;
     case 'picture':
-      return block.picture ? <img src={block.picture} alt={t.pictureAlt} loading="lazy" /> : null;
+      return block.picture_url || block.picture ? <img src={block.picture_url ?? block.picture ?? undefined} alt={t.pictureAlt} loading="lazy" /> : null;
     case 'buttons':
       return (
         <div className="link-buttons">
