@@ -1,5 +1,7 @@
 // Issue 11 in Chromium against the built product: the demo admin builds a course of their own (a
-// unique name, so reruns on the same data stay green) and previews a lesson as a student.
+// unique name, so reruns on the same data stay green), uploads a video into a lesson and previews
+// the lesson as a student.
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchProblems } from './browser.ts';
@@ -69,6 +71,21 @@ describe('course authoring by the demo admin', () => {
     await page.getByLabel('Формула (TeX)').blur();
     await page.locator('.block-item').nth(2).locator('.formula-block math').waitFor({ timeout: 15_000 });
 
+    // A video block with an uploaded video (tus): each PATCH is held back a little, so the
+    // progress bar is seen on this fast loopback; then the block shows the video by its signed link.
+    await page.route('**/video/Coursehub/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: '+ Видео' }).click();
+    const videoBlock = page.locator('.block-item').nth(3);
+    await videoBlock.getByLabel('Загрузить видео').setInputFiles(fileURLToPath(new URL('../../assets/demo/webinar.webm', import.meta.url)));
+    await videoBlock.getByRole('progressbar', { name: 'Загрузка видео «webinar.webm»' }).waitFor({ timeout: 15_000 });
+    await videoBlock.getByText('Видео загружено.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => videoBlock.locator('video').getAttribute('src'), { timeout: 15_000 }).toMatch(/\/api\/files\/\d+\/webinar\.webm\?t=/);
+    await expect.poll(() => videoBlock.locator('.save-status').textContent(), { timeout: 15_000 }).toBe('Сохранено');
+    await page.unroute('**/video/Coursehub/uploads/**');
+
     // A test after the lesson (spec §4: order 2), with its settings; a homework at the module's end.
     await addLesson(page, 'Добавить после «Введение»', 'Тест', 'Проверка');
     await page.getByLabel('Процент правильных ответов для зачёта').fill('80');
@@ -104,6 +121,7 @@ describe('course authoring by the demo admin', () => {
     expect(await preview.locator('.rich-text-view').innerHTML()).toBe('<p>Привет, <strong>мир</strong></p>');
     expect(await preview.locator('.code-html').textContent()).toContain('print("Привет")');
     expect(await preview.locator('.formula-block math').count()).toBe(1);
+    expect(await preview.locator('video').getAttribute('src')).toContain('/api/files/');
 
     expect(problems).toEqual([]);
     await context.close();
