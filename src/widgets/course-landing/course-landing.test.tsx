@@ -191,6 +191,16 @@ describe('CourseLanding', () => {
     expect(order.indexOf('audience')).toBe(8);
   });
 
+  it('shows a landing it is given without asking the server (the constructor preview)', () => {
+    const fetch = stubFetch(() => json({}));
+    const landing = fullLanding();
+    const { rerender } = render(<CourseLanding apiBase={API} school="python-school" courseId={42} data={{ course, landing }} />);
+    expect(screen.getByRole('heading', { name: 'Python с нуля до junior' })).toBeTruthy();
+    rerender(<CourseLanding apiBase={API} school="python-school" courseId={42} data={{ course, landing: { ...landing, header: { ...landing.header, name: 'Новое название' } } }} />);
+    expect(screen.getByRole('heading', { name: 'Новое название' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('keeps a colour the school chose for the link button', async () => {
     const landing = fullLanding();
     landing.linkButton.color = '#1e88e5';

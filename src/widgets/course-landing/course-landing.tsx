@@ -11,6 +11,8 @@ export interface CourseLandingProps extends WidgetHostProps {
   school?: string | undefined;
   /** The course id. */
   courseId?: number | undefined;
+  /** A landing to show as given, without asking the server: the app's constructor preview. */
+  data?: CourseLandingResponse | undefined;
 }
 
 /** The course part of `GET {school}/course_landing/{id}/` the landing uses. */
@@ -73,9 +75,9 @@ export function CourseLanding(props: CourseLandingProps) {
   const school = props.school?.trim() ?? '';
   const courseId = typeof props.courseId === 'number' && Number.isInteger(props.courseId) && props.courseId > 0 ? props.courseId : null;
   const path = school && courseId !== null ? `${encodeURIComponent(school)}/course_landing/${courseId}/` : null;
-  const resource = useResource(path && `${apiBase}|${path}`, () => getPublic<CourseLandingResponse>(apiBase, path!));
+  const resource = useResource(props.data ? null : path && `${apiBase}|${path}`, () => getPublic<CourseLandingResponse>(apiBase, path!));
 
-  const data = resource.status === 'ready' ? resource.data : undefined;
+  const data = props.data ?? (resource.status === 'ready' ? resource.data : undefined);
   const landing = data ? landingWithDefaults(data.landing ?? {}) : null;
   const blocks = landing ? shownBlocks(landing) : [];
   const error = resource.status === 'error' ? resource.error : null;

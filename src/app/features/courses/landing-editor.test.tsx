@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type SentRequest } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import LandingEditor, { editableFields } from './landing-editor.tsx';
+import { PREVIEW_MS } from './landing-preview.tsx';
 import { AUTOSAVE_MS } from './use-autosave.ts';
 
 const PATH = 'Alpha/course_landing/5/';
@@ -62,6 +63,17 @@ describe('LandingEditor (the page tab)', () => {
     expect(patch.stats).toEqual({ id: 2, visible: true, title: 'Курс в цифрах' });
     vi.useRealTimers();
     expect(await screen.findByText('Сохранено')).toBeTruthy();
+  });
+
+  it('shows the typed title in the live preview beside the blocks', async () => {
+    await renderLoaded();
+    const root = document.querySelector('.widget-frame')!.shadowRoot as unknown as HTMLElement;
+    expect(within(root).getByRole('heading', { level: 2 }).textContent).toBe('Python с нуля');
+    fireEvent.click(screen.getByRole('button', { name: 'Изменить блок «Шапка»' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Название курса' }), { target: { value: 'Python для всех' } });
+    await act(() => vi.advanceTimersByTimeAsync(PREVIEW_MS));
+    expect(within(root).getByRole('heading', { level: 2 }).textContent).toBe('Python для всех');
+    expect(within(root).queryByText('Курс в цифрах')).toBeTruthy();
   });
 
   it('shows and hides a block with its switch', async () => {

@@ -20,6 +20,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { getCourseLanding, patchCourseLanding, type CourseLandingAnswer, type LandingPatch } from './course-api.ts';
 import { LandingBlockForm } from './landing-block-form.tsx';
+import { LandingPreview } from './landing-preview.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
 
@@ -46,7 +47,8 @@ export default function LandingEditor({ school, courseId }: { school: string; co
  * The 17 blocks in page order, each with a visibility switch, up and down (core's rules: moving
  * swaps ids, the header and the closing button stay), and its form on demand. Every change is
  * saved by itself: the changed blocks whole, so a later change to a block replaces the earlier one
- * still waiting; «Сбросить» sends null for every block but the header.
+ * still waiting; «Сбросить» sends null for every block but the header. Beside the blocks (below
+ * them on a narrow screen), the live preview.
  */
 function LandingConstructor({ school, courseId, initial }: { school: string; courseId: number; initial: CourseLandingAnswer }) {
   const [landing, setLanding] = useState<Landing>(() => landingWithDefaults(initial.landing));
@@ -107,56 +109,59 @@ function LandingConstructor({ school, courseId, initial }: { school: string; cou
   const errorFor = (key: LandingBlockKey) => (path: string) => error?.fieldMessage(`landing.${key}.${path}`);
 
   return (
-    <div className="landing-editor">
-      <div className="landing-editor-head">
-        <p className="muted landing-hint">{t.lead}</p>
-        <SaveStatus state={save.state} onRetry={save.flush} />
-        <button type="button" className="button small secondary" onClick={() => setConfirming(true)}>
-          {t.reset}
-        </button>
+    <div className="landing-page">
+      <div className="landing-editor">
+        <div className="landing-editor-head">
+          <p className="muted landing-hint">{t.lead}</p>
+          <SaveStatus state={save.state} onRetry={save.flush} />
+          <button type="button" className="button small secondary" onClick={() => setConfirming(true)}>
+            {t.reset}
+          </button>
+        </div>
+        {notice ? (
+          <p className="landing-notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <ol className="landing-blocks" aria-label={t.blocksLabel}>
+          {orderedBlocks(landing, { includeHidden: true }).map((entry) => {
+            const { key, block } = entry;
+            const name = t.blocks[key];
+            const isOpen = open === key;
+            const fixed = !block.canUp && !block.canDown;
+            const blockError = error?.fieldMessage(`landing.${key}`);
+            return (
+              <li key={key} className={block.visible ? 'landing-block' : 'landing-block is-hidden'} data-block={key}>
+                <div className="landing-block-head">
+                  <label className="check">
+                    <input type="checkbox" checked={block.visible} onChange={(event) => replace(key, { ...block, visible: event.target.checked })} aria-label={t.shown(name)} />
+                  </label>
+                  <button type="button" className="landing-block-name" aria-expanded={isOpen} aria-label={isOpen ? t.close(name) : t.edit(name)} onClick={() => setOpen(isOpen ? null : key)}>
+                    {name}
+                    {block.visible ? null : <span className="landing-block-hidden"> · {t.hiddenMark}</span>}
+                  </button>
+                  {fixed ? (
+                    <span className="muted landing-hint">{t.fixedPlace}</span>
+                  ) : (
+                    <span className="landing-block-move">
+                      <button type="button" className="button small secondary" aria-label={coursesMessages.moveUpLabel(name)} disabled={!canMoveBlock(landing, key, 'up')} onClick={() => move(key, 'up')}>
+                        ↑
+                      </button>
+                      <button type="button" className="button small secondary" aria-label={coursesMessages.moveDownLabel(name)} disabled={!canMoveBlock(landing, key, 'down')} onClick={() => move(key, 'down')}>
+                        ↓
+                      </button>
+                    </span>
+                  )}
+                </div>
+                {blockError ? <p className="field-error">{blockError}</p> : null}
+                {isOpen ? <LandingBlockForm entry={entry} onChange={(next) => replace(key, next)} errorFor={errorFor(key)} /> : null}
+              </li>
+            );
+          })}
+        </ol>
+        {confirming ? <ConfirmDialog title={t.resetTitle} message={t.resetText} confirmLabel={t.reset} danger onConfirm={reset} onCancel={() => setConfirming(false)} /> : null}
       </div>
-      {notice ? (
-        <p className="landing-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <ol className="landing-blocks" aria-label={t.blocksLabel}>
-        {orderedBlocks(landing, { includeHidden: true }).map((entry) => {
-          const { key, block } = entry;
-          const name = t.blocks[key];
-          const isOpen = open === key;
-          const fixed = !block.canUp && !block.canDown;
-          const blockError = error?.fieldMessage(`landing.${key}`);
-          return (
-            <li key={key} className={block.visible ? 'landing-block' : 'landing-block is-hidden'} data-block={key}>
-              <div className="landing-block-head">
-                <label className="check">
-                  <input type="checkbox" checked={block.visible} onChange={(event) => replace(key, { ...block, visible: event.target.checked })} aria-label={t.shown(name)} />
-                </label>
-                <button type="button" className="landing-block-name" aria-expanded={isOpen} aria-label={isOpen ? t.close(name) : t.edit(name)} onClick={() => setOpen(isOpen ? null : key)}>
-                  {name}
-                  {block.visible ? null : <span className="landing-block-hidden"> · {t.hiddenMark}</span>}
-                </button>
-                {fixed ? (
-                  <span className="muted landing-hint">{t.fixedPlace}</span>
-                ) : (
-                  <span className="landing-block-move">
-                    <button type="button" className="button small secondary" aria-label={coursesMessages.moveUpLabel(name)} disabled={!canMoveBlock(landing, key, 'up')} onClick={() => move(key, 'up')}>
-                      ↑
-                    </button>
-                    <button type="button" className="button small secondary" aria-label={coursesMessages.moveDownLabel(name)} disabled={!canMoveBlock(landing, key, 'down')} onClick={() => move(key, 'down')}>
-                      ↓
-                    </button>
-                  </span>
-                )}
-              </div>
-              {blockError ? <p className="field-error">{blockError}</p> : null}
-              {isOpen ? <LandingBlockForm entry={entry} onChange={(next) => replace(key, next)} errorFor={errorFor(key)} /> : null}
-            </li>
-          );
-        })}
-      </ol>
-      {confirming ? <ConfirmDialog title={t.resetTitle} message={t.resetText} confirmLabel={t.reset} danger onConfirm={reset} onCancel={() => setConfirming(false)} /> : null}
+      <LandingPreview school={school} course={initial.course} landing={landing} />
     </div>
   );
 }
