@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { BlockEditor } from './block-editor.tsx';
 import { createBlock, deleteBlock, orderBlocks, type Block } from './course-api.ts';
+import { useBusyAction } from './use-busy-action.ts';
 import { DragHandle, dragAccessibility, useDragSensors, useSortableItem } from './drag-and-drop.tsx';
 
 const t = coursesMessages;
@@ -23,7 +24,7 @@ const typeName = (type: string) => t.blockTypes[type] ?? type;
 export function BlockList({ school, lessonId, blocks, onBlocks }: { school: string; lessonId: number; blocks: readonly Block[]; onBlocks: (blocks: readonly Block[]) => void }) {
   const ids = useId();
   const sensors = useDragSensors();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [pending, setPending] = useState<Block | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   const latest = useRef(blocks);
@@ -59,30 +60,19 @@ export function BlockList({ school, lessonId, blocks, onBlocks }: { school: stri
     void reorder(arrayMove([...blocks], from, to));
   }
 
-  async function add(type: string) {
-    setBusy(true);
-    try {
+  const add = (type: string) =>
+    run(async () => {
       const block = await createBlock(school, { base_lesson: lessonId, type });
       onBlocks([...latest.current, block]);
-    } catch (error) {
-      showToast(toApiError(error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   async function confirmDelete() {
     if (!pending) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await deleteBlock(school, pending.id);
       onBlocks(latest.current.filter((block) => block.id !== pending.id));
-    } catch (error) {
-      showToast(toApiError(error).message, 'error');
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    });
+    setPending(null);
   }
 
   const nameOf = (key: UniqueIdentifier) => {

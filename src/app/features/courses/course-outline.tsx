@@ -23,6 +23,7 @@ import {
 import { DragHandle, dragAccessibility, useDragSensors, useSortableItem } from './drag-and-drop.tsx';
 import { InlineName } from './inline-name.tsx';
 import { changedSections, findLesson, lessonKey, lessonOrder, listKey, moduleKey, moveLesson, moveModule, parseKey, sectionOrder, shiftLesson } from './outline-order.ts';
+import { useBusyAction } from './use-busy-action.ts';
 
 const t = coursesMessages;
 
@@ -57,7 +58,7 @@ export function CourseOutline({ school, courseId, sections, onSections, reload, 
   const [addingModule, setAddingModule] = useState(false);
   const [moduleName, setModuleName] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   const latest = useRef(sections);
   latest.current = sections;
@@ -181,17 +182,12 @@ export function CourseOutline({ school, courseId, sections, onSections, reload, 
   async function addModule() {
     const name = moduleName.trim();
     if (!name) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await createSection(school, courseId, name);
       setAddingModule(false);
       setModuleName('');
       await reload();
-    } catch (error) {
-      showToast(toApiError(error).message, 'error');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function rename(section: Section, name: string) {
@@ -218,20 +214,15 @@ export function CourseOutline({ school, courseId, sections, onSections, reload, 
 
   async function confirmDelete() {
     if (!pending) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (pending.kind === 'module') await deleteSection(school, pending.section.section_id);
       else if (isEditableType(pending.lesson.type)) await deleteLesson(school, pending.lesson.type, pending.lesson.id);
       if (pending.kind === 'lesson') onDeleted(pending.lesson.baselesson_ptr_id);
       else for (const lesson of pending.section.lessons) onDeleted(lesson.baselesson_ptr_id);
       setPending(null);
       await reload();
-    } catch (error) {
-      showToast(toApiError(error).message, 'error');
-      setPending(null);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setPending(null);
   }
 
   const addForm = (section: Section, order: number) =>

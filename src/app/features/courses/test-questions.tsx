@@ -6,6 +6,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { createQuestion, deleteQuestion, getQuestions, orderQuestions, QUESTION_TYPES, type Question, type QuestionType } from './course-api.ts';
 import { QuestionEditor } from './question-editor.tsx';
+import { useBusyAction } from './use-busy-action.ts';
 
 const t = coursesMessages;
 const q = coursesMessages.questions;
@@ -20,7 +21,7 @@ export function TestQuestions({ school, testId }: { school: string; testId: numb
   const [questions, setQuestions] = useState<readonly Question[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusyAction();
   const [pending, setPending] = useState<{ question: Question; label: string } | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   const latest = useRef(questions);
@@ -60,31 +61,20 @@ export function TestQuestions({ school, testId }: { school: string; testId: numb
     }
   }
 
-  async function add(type: QuestionType) {
-    setBusy(true);
-    try {
+  const add = (type: QuestionType) =>
+    run(async () => {
       const question = await createQuestion(school, { test: testId, question_type: type });
       setQuestions((own) => [...(own ?? []), question]);
       setFocusAfter(`${ids}-question-${question.question_id}`);
-    } catch (cause) {
-      showToast(toApiError(cause).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   async function confirmDelete() {
     if (!pending) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await deleteQuestion(school, pending.question.question_id);
       setQuestions((own) => own?.filter((question) => question.question_id !== pending.question.question_id) ?? own);
-    } catch (cause) {
-      showToast(toApiError(cause).message, 'error');
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
+    });
+    setPending(null);
   }
 
   let body;
