@@ -3,7 +3,7 @@ import type { App } from './context.ts';
 import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
-import { certificateRoutes } from './features/certificates/index.ts';
+import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
 import { groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
@@ -43,4 +43,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await lessonRoutes(app);
   await questionRoutes(app);
   await commentRoutes(app);
+  await certificateTemplateRoutes(app);
 }

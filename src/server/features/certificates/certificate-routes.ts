@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound } from '../../shared/errors.ts';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL } from '../../shared/demo-accounts.ts';
 import { requireAuth } from '../../shared/security/auth.ts';
 import { issueCertLink, openCertLink } from './certificate-links.ts';
+import { courseTemplate, signedPicture } from './template-routes.ts';
 import { courseNotFound, courseProgram } from '../catalog/index.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
@@ -50,7 +51,8 @@ export function fullName(person: { lastName: string; firstName: string; patronym
 
 /**
  * Certificates (spec §3, §5, §7). The link is issued by the server and carries the encrypted ids
- * (features/certificates/certificate-links.ts), so it cannot be forged or guessed; there is no table.
+ * (features/certificates/certificate-links.ts), so it cannot be forged or guessed; the course's
+ * template (template-routes.ts) gives the names, the signature and the stamp.
  */
 export async function certificateRoutes(app: App): Promise<void> {
   const { ctx } = app;
@@ -81,6 +83,7 @@ export async function certificateRoutes(app: App): Promise<void> {
         .where(eq(users.id, cert.userId));
       if (!row) throw notFound(CERT_NOT_FOUND_MESSAGE, 'CERT_NOT_FOUND');
       const program = (await courseProgram(ctx.db, [cert.courseId])).get(cert.courseId) ?? [];
+      const template = await courseTemplate(ctx.db, cert.courseId);
       return {
         user_full_name: fullName(row.user),
         first_name: row.user.firstName,
@@ -89,15 +92,15 @@ export async function certificateRoutes(app: App): Promise<void> {
         course_name: row.courseName,
         school_name: row.schoolTitle,
         date: cert.issuedAt.toISOString(),
-        // Schools cannot upload a signature or a stamp yet: the viewer draws its defaults.
-        signature: null,
-        stamp: null,
+        // The course's template (template-routes.ts); without its pictures the viewer draws its defaults.
+        signature: signedPicture(ctx, template?.signature ?? null),
+        stamp: signedPicture(ctx, template?.stamp ?? null),
         sections: program.map((section) => ({
           name: section.name,
           lessons: section.lessons.map((lesson) => ({ lesson_id: lesson.lesson_id ?? 0, name: lesson.name, type: lesson.type ?? 'lesson' })),
         })),
-        director_name: row.owner ? fullName(row.owner) : null,
-        teacher: null,
+        director_name: template?.directorName || (row.owner ? fullName(row.owner) : null),
+        teacher: template?.teacherName || null,
       };
     },
   );

@@ -15,3 +15,4 @@ export { fileRoutes } from './file-routes.ts';
 export { videoUploadRoutes } from './video-uploads.ts';
 export { courseFiles } from './tables.ts';
 export { deleteFiles, fileBody, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';
+export { findCourse } from './course-access.ts';
