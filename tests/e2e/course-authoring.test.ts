@@ -25,7 +25,7 @@ async function addLesson(page: Page, opener: string, type: 'Урок' | 'Тес�
 }
 
 describe('course authoring by the demo admin', () => {
-  it('creates a course, a module, a lesson with text, code and formula blocks, a test and a homework, reorders them and previews the lesson', { timeout: 120_000 }, async () => {
+  it('creates a course, a module, a lesson with text, code and formula blocks and an uploaded video, a test with two question types and a homework, reorders them and previews the lesson', { timeout: 120_000 }, async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
@@ -91,6 +91,15 @@ describe('course authoring by the demo admin', () => {
     await page.getByLabel('Процент правильных ответов для зачёта').fill('80');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Изменения сохранены.').waitFor({ timeout: 15_000 });
+    // Two questions of two types, each with an answer (saved as they are added).
+    await page.getByRole('button', { name: '+ Один ответ' }).click();
+    const single = page.getByRole('listitem', { name: 'Вопрос 1. Один ответ' });
+    await single.getByRole('button', { name: '+ Добавить ответ' }).click();
+    await single.getByRole('listitem', { name: 'Ответ 1' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: '+ Число' }).click();
+    const number = page.getByRole('listitem', { name: 'Вопрос 2. Число' });
+    await number.getByRole('button', { name: '+ Добавить ответ' }).click();
+    await number.getByRole('listitem', { name: 'Ответ 1' }).waitFor({ timeout: 15_000 });
     await addLesson(page, '+ Добавить урок', 'Домашнее задание', 'Эссе');
     await page.getByLabel('Принимать автоматически').waitFor();
     await expect.poll(() => outlineNames(page)).toEqual(['Введение', 'Проверка', 'Эссе']);
