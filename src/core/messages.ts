@@ -25,6 +25,7 @@ export { invitationMessages } from './messages/invitations.ts';
 export { pageTitles } from './messages/page-titles.ts';
 export { publicFrameMessages } from './messages/public-frame.ts';
 export { coursesMessages } from './messages/courses.ts';
+export { courseFilesMessages } from './messages/course-files.ts';
 export { formatFileSize, uiMessages } from './messages/ui.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */

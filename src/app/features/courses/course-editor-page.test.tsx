@@ -31,9 +31,24 @@ describe('CourseEditorPage', () => {
 
   it('shows the coming-soon notice inside the frame for the tabs still to come', async () => {
     stubApi({ 'GET Alpha/courses/5/': () => json(course) });
-    render(<CourseEditorPage school="Alpha" courseId={5} tab="materials" />);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Материалы' })).toBeTruthy();
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="banner" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Баннер' })).toBeTruthy();
     expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
+  });
+
+  it("lists the course's files on the materials tab and edits the certificate template on the certificates tab", async () => {
+    stubApi({
+      'GET Alpha/courses/5/': () => json(course),
+      'GET Alpha/files/': () => json([]),
+      'GET Alpha/courses/5/certificate/': () => json({ course_id: 5, director_name: 'Директоров', teacher_name: '', signature_file: null, stamp_file: null, signature_url: null, stamp_url: null }),
+    });
+    const { unmount } = render(<CourseEditorPage school="Alpha" courseId={5} tab="materials" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'В курсе пока нет файлов' })).toBeTruthy();
+    expect(screen.queryByText(appMessages.sectionSoon)).toBeNull();
+    unmount();
+    render(<CourseEditorPage school="Alpha" courseId={5} tab="certificates" />);
+    expect(((await screen.findByLabelText('Директор')) as HTMLInputElement).value).toBe('Директоров');
+    expect(screen.queryByText(appMessages.sectionSoon)).toBeNull();
   });
 
   it('opens the landing constructor on the page tab', async () => {

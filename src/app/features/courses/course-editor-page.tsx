@@ -15,6 +15,9 @@ const CourseConstructor = lazyPage(() => import('./course-constructor.tsx'));
 const CourseComments = lazyPage(() => import('./course-comments.tsx'));
 // The landing constructor of the page tab: its own chunk as well.
 const LandingEditor = lazyPage(() => import('./landing-editor.tsx'));
+// The course's files and its certificate template: a chunk each.
+const CourseMaterials = lazyPage(() => import('./course-materials.tsx'));
+const CourseCertificate = lazyPage(() => import('./course-certificate.tsx'));
 
 const t = coursesMessages;
 /** Spec §2's tabs of `courses/create-course/{id}/`, in the menu's order. */
@@ -22,8 +25,8 @@ export const COURSE_TABS = ['constructor', 'settings', 'banner', 'student', 'pag
 
 /**
  * A course's editor, `courses/create-course/{id}/{tab}`: the course's name as the heading, a tab
- * bar, then the tab. The constructor, the settings, the page (the landing) and the comments are
- * here; the other tabs say they are to come.
+ * bar, then the tab. The constructor, the settings, the page (the landing), the comments, the
+ * materials and the certificate template are here; the other tabs say they are to come.
  */
 export default function CourseEditorPage({ school, courseId, tab }: { school: string; courseId: number; tab: string }) {
   const course = useResource(`course-${school}-${courseId}`, () => getCourse(school, courseId));
@@ -77,6 +80,13 @@ export default function CourseEditorPage({ school, courseId, tab }: { school: st
           <h2 className="visually-hidden">{label}</h2>
           <Suspense fallback={<PageLoading />}>
             <LandingEditor school={school} courseId={courseId} />
+          </Suspense>
+        </section>
+      ) : tab === 'materials' || tab === 'certificates' ? (
+        <section aria-label={label}>
+          <h2 className="visually-hidden">{label}</h2>
+          <Suspense fallback={<PageLoading />}>
+            {tab === 'materials' ? <CourseMaterials school={school} courseId={courseId} /> : <CourseCertificate school={school} courseId={courseId} />}
           </Suspense>
         </section>
       ) : tab === 'settings' ? (

@@ -1,0 +1,65 @@
+import { $user, ApiError } from '#core';
+import { appSession } from '../../app-session.ts';
+import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
+import type { CourseFile } from './course-api.ts';
+
+// The calls of a course editor's «Материалы» and «Сертификаты» tabs: the course's files and its
+// certificate template.
+
+const api = () => appSession().api;
+const at = (school: string, path: string) => `${encodeURIComponent(school)}/${path}`;
+
+export const listCourseFiles = (school: string, courseId: number) => api().get<CourseFile[]>(at(school, 'files/'), { query: { course_id: courseId } });
+export const deleteCourseFile = (school: string, id: number) => api().delete<void>(at(school, `files/${id}/`));
+
+export type UploadKind = 'picture' | 'audio' | 'text';
+
+/**
+ * Sends a file of the course to `{school}/files/` with the bearer token and reports progress; a
+ * 401 renews the token through the session (an API call) once and sends it again.
+ */
+export async function uploadCourseFile(
+  school: string,
+  courseId: number,
+  kind: UploadKind,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<CourseFile> {
+  const send = () => {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('course_id', String(courseId));
+    form.append('file', file);
+    const token = $user.get().authState.access;
+    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<CourseFile>;
+  };
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    await listCourseFiles(school, courseId);
+    return send();
+  }
+}
+
+/** Audio by its type or name; anything else goes as a document (the server sniffs the content). */
+export function materialKind(file: Pick<File, 'name' | 'type'>): UploadKind {
+  return file.type.startsWith('audio/') || /\.(mp3|ogg|oga|wav|m4a)$/i.test(file.name) ? 'audio' : 'text';
+}
+
+export interface CertificateTemplate {
+  course_id: number;
+  director_name: string;
+  teacher_name: string;
+  signature_file: number | null;
+  stamp_file: number | null;
+  signature_url: string | null;
+  stamp_url: string | null;
+}
+
+export type CertificateTemplateChanges = Partial<Pick<CertificateTemplate, 'director_name' | 'teacher_name' | 'signature_file' | 'stamp_file'>>;
+
+export const getCertificateTemplate = (school: string, courseId: number) => api().get<CertificateTemplate>(at(school, `courses/${courseId}/certificate/`));
+export const patchCertificateTemplate = (school: string, courseId: number, body: CertificateTemplateChanges) =>
+  api().patch<CertificateTemplate>(at(school, `courses/${courseId}/certificate/`), body);
