@@ -5,7 +5,7 @@ import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
-import { groupRoutes } from './features/groups/index.ts';
+import { courseStudentsRoutes, groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { schoolRoutes } from './features/schools/index.ts';
@@ -35,6 +35,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await invoiceRoutes(app);
   await webinarRoutes(app);
   await groupRoutes(app);
+  await courseStudentsRoutes(app);
   await blockRoutes(app);
   await fileRoutes(app);
   await folderRoutes(app);
