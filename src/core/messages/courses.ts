@@ -354,4 +354,16 @@ export const coursesMessages = {
     preview: 'Предпросмотр',
     previewNote: 'Так лендинг увидят посетители',
   },
+  // The student tab: who studies the course, by its groups.
+  courseStudents: {
+    caption: 'Ученики курса',
+    search: 'Поиск по имени или почте',
+    name: 'Ученик',
+    email: 'Почта',
+    group: 'Группа',
+    added: 'Добавлен',
+    empty: 'Курс пока никто не изучает',
+    emptyText: 'Ученики появятся здесь, когда их добавят в группу этого курса.',
+    notFound: 'Никого не нашлось',
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { appMessages, commonMessages, coursesMessages, schoolPath } from '#core';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { lazyPage } from '../../lazy-page.ts';
 import { PageLoading } from '../../page-boundary.tsx';
@@ -9,15 +9,21 @@ import { useDocumentTitle } from '../../use-document-title.ts';
 import { getCourse, type Course } from './course-api.ts';
 import { CourseSettingsForm } from './course-settings-form.tsx';
 
-// The constructor carries drag and drop and the lesson editor: its own chunk.
-const CourseConstructor = lazyPage(() => import('./course-constructor.tsx'));
-// The comments' moderation: a chunk of its own too.
-const CourseComments = lazyPage(() => import('./course-comments.tsx'));
-// The landing constructor of the page tab: its own chunk as well.
-const LandingEditor = lazyPage(() => import('./landing-editor.tsx'));
-// The course's files and its certificate template: a chunk each.
-const CourseMaterials = lazyPage(() => import('./course-materials.tsx'));
-const CourseCertificate = lazyPage(() => import('./course-certificate.tsx'));
+type TabScreen = ComponentType<{ school: string; courseId: number }>;
+
+/**
+ * The tabs with a screen of their own, each its own lazily loaded chunk (the constructor carries
+ * drag and drop and the lesson editor, the page tab the landing constructor). The settings form
+ * is small and lives in this chunk; a tab in neither says it is to come.
+ */
+const TAB_SCREENS = new Map<string, TabScreen>([
+  ['constructor', lazyPage(() => import('./course-constructor.tsx'))],
+  ['student', lazyPage(() => import('./course-students.tsx'))],
+  ['page', lazyPage(() => import('./landing-editor.tsx'))],
+  ['comments', lazyPage(() => import('./course-comments.tsx'))],
+  ['materials', lazyPage(() => import('./course-materials.tsx'))],
+  ['certificates', lazyPage(() => import('./course-certificate.tsx'))],
+]);
 
 const t = coursesMessages;
 /** Spec §2's tabs of `courses/create-course/{id}/`, in the menu's order. */
@@ -25,8 +31,7 @@ export const COURSE_TABS = ['constructor', 'settings', 'banner', 'student', 'pag
 
 /**
  * A course's editor, `courses/create-course/{id}/{tab}`: the course's name as the heading, a tab
- * bar, then the tab. The constructor, the settings, the page (the landing), the comments, the
- * materials and the certificate template are here; the other tabs say they are to come.
+ * bar, then the tab (TAB_SCREENS, or the settings form); the banner tab says it is to come.
  */
 export default function CourseEditorPage({ school, courseId, tab }: { school: string; courseId: number; tab: string }) {
   const course = useResource(`course-${school}-${courseId}`, () => getCourse(school, courseId));
@@ -34,6 +39,7 @@ export default function CourseEditorPage({ school, courseId, tab }: { school: st
   const current = edited?.course_id === courseId ? edited : (course.data ?? null);
   useDocumentTitle(current?.name ?? null);
   const label = t.tabs[tab] ?? tab;
+  const Screen = TAB_SCREENS.get(tab);
 
   if (course.error) {
     return (
@@ -64,29 +70,11 @@ export default function CourseEditorPage({ school, courseId, tab }: { school: st
           ))}
         </ul>
       </nav>
-      {tab === 'constructor' ? (
-        <Suspense fallback={<PageLoading />}>
-          <CourseConstructor school={school} courseId={courseId} />
-        </Suspense>
-      ) : tab === 'comments' ? (
+      {Screen ? (
         <section aria-label={label}>
           <h2 className="visually-hidden">{label}</h2>
           <Suspense fallback={<PageLoading />}>
-            <CourseComments school={school} courseId={courseId} />
-          </Suspense>
-        </section>
-      ) : tab === 'page' ? (
-        <section aria-label={label}>
-          <h2 className="visually-hidden">{label}</h2>
-          <Suspense fallback={<PageLoading />}>
-            <LandingEditor school={school} courseId={courseId} />
-          </Suspense>
-        </section>
-      ) : tab === 'materials' || tab === 'certificates' ? (
-        <section aria-label={label}>
-          <h2 className="visually-hidden">{label}</h2>
-          <Suspense fallback={<PageLoading />}>
-            {tab === 'materials' ? <CourseMaterials school={school} courseId={courseId} /> : <CourseCertificate school={school} courseId={courseId} />}
+            <Screen school={school} courseId={courseId} />
           </Suspense>
         </section>
       ) : tab === 'settings' ? (

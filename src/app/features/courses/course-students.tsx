@@ -1,0 +1,75 @@
+import { commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS } from '#core';
+import { useEffect, useId, useState } from 'react';
+import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { appSession } from '../../app-session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+
+interface CourseStudent {
+  student_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  group_id: number;
+  group_name: string;
+  date_added: string;
+}
+
+interface Page {
+  count: number;
+  results: CourseStudent[];
+}
+
+const t = coursesMessages.courseStudents;
+const PAGE_SIZE = 20;
+const nameOf = (row: CourseStudent) => [row.last_name, row.first_name].filter(Boolean).join(' ') || row.email;
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString('ru-RU');
+
+/** The student tab (spec §2): who studies the course, a row per student and group, with search. */
+export default function CourseStudents({ school, courseId }: { school: string; courseId: number }) {
+  const searchId = useId();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [typed] = useState(() =>
+    debounce((text: string) => {
+      setQuery(text.trim());
+      setPage(1);
+    }, DEFAULT_DEBOUNCE_MS),
+  );
+  useEffect(() => () => typed.cancel(), [typed]);
+  const path = `${encodeURIComponent(school)}/courses/${courseId}/get_students_for_course/`;
+  const students = useResource(`${path}|${query}|${page}`, () =>
+    appSession().api.get<Page>(path, { query: { p: page, s: PAGE_SIZE, ...(query ? { search: query } : {}) } }),
+  );
+  const data = students.data ?? null;
+  return (
+    <div className="course-students">
+      <div className="field">
+        <label htmlFor={searchId}>{t.search}</label>
+        <input id={searchId} type="search" maxLength={100} onChange={(event) => typed(event.target.value)} />
+      </div>
+      {students.error ? <LoadError message={students.error.message} onRetry={students.retry} /> : null}
+      {!data && !students.error ? <p role="status">{commonMessages.loading}</p> : null}
+      {data ? (
+        <DataTable
+          caption={t.caption}
+          captionHidden
+          rows={data.results}
+          rowKey={(row) => `${row.group_id}-${row.student_id}`}
+          columns={[
+            { key: 'name', header: t.name, render: nameOf, rowHeader: true },
+            { key: 'email', header: t.email, render: (row) => row.email },
+            { key: 'group', header: t.group, render: (row) => row.group_name },
+            { key: 'added', header: t.added, render: (row) => dateOf(row.date_added) },
+          ]}
+          empty={query ? <EmptyState title={t.notFound} /> : <EmptyState title={t.empty} text={t.emptyText} />}
+          page={page}
+          count={data.count}
+          size={PAGE_SIZE}
+          onPage={setPage}
+        />
+      ) : null}
+    </div>
+  );
+}
