@@ -2,7 +2,7 @@
 // their content blocks. Orders are 1..n per parent, kept by unique indexes and renumbered by the
 // server in one transaction (ordering.ts).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { createdAt, updatedAt } from '../../shared/db/columns.ts';
 
@@ -36,6 +36,12 @@ export const courses = pgTable(
     /** Reachable by a direct link to its landing while not in the catalogue. */
     isDirect: boolean('is_direct').notNull().default(false),
     photo: text('photo'),
+    /** The cover uploaded on the banner tab (a picture of the course's files); `photo` is an outside link. */
+    photoFileId: integer('photo_file_id').references((): AnyPgColumn => courseFiles.id, { onDelete: 'set null' }),
+    /** A copy made by clone/: the course it was copied from (the copy owns its content). */
+    copiedFromId: integer('copied_from_id').references((): AnyPgColumn => courses.id, { onDelete: 'set null' }),
+    /** A copy the original's school took back (delete_course_access): closed to its school. */
+    isAccess: boolean('is_access').notNull().default(true),
     order: integer('order').notNull().default(0),
     /** In the recycle bin since (restorable for 7 days, then purged by retention). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
