@@ -4,7 +4,7 @@ import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
-import { blockRoutes, commentRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
+import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
 import { courseStudentsRoutes, groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
@@ -40,6 +40,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await fileRoutes(app);
   await folderRoutes(app);
   await courseRoutes(app);
+  await courseCopyRoutes(app);
   await sectionRoutes(app);
   await lessonRoutes(app);
   await questionRoutes(app);

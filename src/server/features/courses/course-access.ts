@@ -14,16 +14,19 @@ export type Section = typeof sections.$inferSelect;
 export type Lesson = typeof lessons.$inferSelect;
 
 /**
- * Who may read a course besides the school's admins: the teacher of one of its groups, and a
- * student of one of them while it is published (the learning issue adds the group's own gates).
- * A condition on the course row, so lists filter by it in SQL.
+ * Who may read a course: the school's admins, the teacher of one of its groups, and a student of
+ * one of them while it is published (the learning issue adds the group's own gates); a copy whose
+ * original's school closed it (delete_course_access) is closed to everyone. A condition on the
+ * course row, so lists filter by it in SQL.
  */
 export function readableBy(role: SchoolRole, userId: number) {
-  if (role === 'Admin' || role === 'SuperAdmin') return undefined;
+  const open = eq(courses.isAccess, true);
+  if (role === 'Admin' || role === 'SuperAdmin') return open;
   if (role === 'Teacher') {
-    return exists(sql`(select 1 from ${studentsGroups} where ${studentsGroups.courseId} = ${courses.id} and ${studentsGroups.teacherId} = ${userId})`);
+    return and(open, exists(sql`(select 1 from ${studentsGroups} where ${studentsGroups.courseId} = ${courses.id} and ${studentsGroups.teacherId} = ${userId})`));
   }
   return and(
+    open,
     eq(courses.published, true),
     exists(
       sql`(select 1 from ${studentsGroups} join ${studentsGroupMembers} on ${studentsGroupMembers.groupId} = ${studentsGroups.id}

@@ -16,3 +16,4 @@ export { videoUploadRoutes } from './video-uploads.ts';
 export { courseFiles } from './tables.ts';
 export { deleteFiles, fileBody, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';
 export { findCourse } from './course-access.ts';
+export { courseCopyRoutes } from './course-copy-routes.ts';
