@@ -20,6 +20,11 @@ describe('coursesMessages', () => {
     expect(t.courseSettings.priceHint('BYN')).toBe('В BYN; 0 — бесплатно.');
   });
 
+  it('names the course whose cover the banner tab shows or takes away', () => {
+    expect(t.banner.preview('Python')).toBe('Обложка курса «Python»');
+    expect(t.banner.removeText('Python')).toBe('Курс «Python» останется без обложки. Загрузить новую можно в любой момент.');
+  });
+
   it('tells what the lesson editor edits', () => {
     expect(t.editorOf('lesson')).toBe('Редактор: урок');
     expect(t.editorOf('homework')).toBe('Редактор: домашнее задание');

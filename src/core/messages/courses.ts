@@ -354,6 +354,19 @@ export const coursesMessages = {
     preview: 'Предпросмотр',
     previewNote: 'Так лендинг увидят посетители',
   },
+  // The banner tab: the course's cover, shown on its card, in the catalogue and on its landing.
+  banner: {
+    intro: 'Обложку видно в списке курсов, в каталоге и на странице курса.',
+    preview: (name: string) => `Обложка курса «${name}»`,
+    none: 'Обложки пока нет: карточка курса показывается без картинки.',
+    upload: 'Загрузить обложку',
+    hint: 'PNG, JPEG, WebP или GIF до 10 МБ; лучше всего горизонтальная, 16:9.',
+    saved: 'Обложка сохранена.',
+    remove: 'Убрать',
+    removeTitle: 'Убрать обложку?',
+    removeText: (name: string) => `Курс «${name}» останется без обложки. Загрузить новую можно в любой момент.`,
+    removed: 'Обложка убрана.',
+  },
   // The student tab: who studies the course, by its groups.
   courseStudents: {
     caption: 'Ученики курса',

@@ -44,4 +44,12 @@ describe('CourseCard', () => {
     expect(screen.getByText('бесплатно')).toBeTruthy();
     expect(screen.getByText(/В корзине с 01\.03\.2026/)).toBeTruthy();
   });
+
+  it('shows the cover when the course has one, and none otherwise', () => {
+    const { unmount } = render(<CourseCard school="Alpha" course={course({ photo_url: 'http://x/api/files/7/cover.png?t=1.s' })} editable />);
+    expect(document.querySelector('img.course-card-cover')!.getAttribute('src')).toBe('http://x/api/files/7/cover.png?t=1.s');
+    unmount();
+    render(<CourseCard school="Alpha" course={course()} editable />);
+    expect(document.querySelector('img')).toBeNull();
+  });
 });

@@ -5,13 +5,14 @@ import type { Course } from './course-api.ts';
 const t = coursesMessages;
 
 /**
- * A course in the list: its name (a link to its constructor when the viewer may edit it), whether
+ * A course in the list: its cover when it has one, its name (a link to its constructor when the viewer may edit it), whether
  * it is published, its lessons, students and price, its folder, and the actions given.
  */
 export function CourseCard({ school, course, editable, actions }: { school: string; course: Course; editable: boolean; actions?: ReactNode }) {
   const published = course.public === 'О';
   return (
     <li className="course-card">
+      {course.photo_url ? <img className="course-card-cover" src={course.photo_url} alt="" loading="lazy" /> : null}
       <h2>
         {editable ? <a href={schoolPath(school, `courses/create-course/${course.course_id}/constructor`)}>{course.name}</a> : course.name}
       </h2>

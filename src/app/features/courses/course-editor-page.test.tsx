@@ -29,11 +29,12 @@ describe('CourseEditorPage', () => {
     await waitFor(() => expect(document.title).toBe('Python с нуля — CourseHub'));
   });
 
-  it('shows the coming-soon notice inside the frame for the tabs still to come', async () => {
+  it("opens the course's cover on the banner tab", async () => {
     stubApi({ 'GET Alpha/courses/5/': () => json(course) });
     render(<CourseEditorPage school="Alpha" courseId={5} tab="banner" />);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Баннер' })).toBeTruthy();
-    expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
+    expect(await screen.findByLabelText('Загрузить обложку')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Баннер' })).toBeTruthy();
+    expect(screen.queryByText(appMessages.sectionSoon)).toBeNull();
   });
 
   it("lists the course's files on the materials tab and edits the certificate template on the certificates tab", async () => {

@@ -14,10 +14,11 @@ type TabScreen = ComponentType<{ school: string; courseId: number }>;
 /**
  * The tabs with a screen of their own, each its own lazily loaded chunk (the constructor carries
  * drag and drop and the lesson editor, the page tab the landing constructor). The settings form
- * is small and lives in this chunk; a tab in neither says it is to come.
+ * is small and lives in this chunk; a tab in neither would say it is to come.
  */
 const TAB_SCREENS = new Map<string, TabScreen>([
   ['constructor', lazyPage(() => import('./course-constructor.tsx'))],
+  ['banner', lazyPage(() => import('./course-banner.tsx'))],
   ['student', lazyPage(() => import('./course-students.tsx'))],
   ['page', lazyPage(() => import('./landing-editor.tsx'))],
   ['comments', lazyPage(() => import('./course-comments.tsx'))],
@@ -31,7 +32,7 @@ export const COURSE_TABS = ['constructor', 'settings', 'banner', 'student', 'pag
 
 /**
  * A course's editor, `courses/create-course/{id}/{tab}`: the course's name as the heading, a tab
- * bar, then the tab (TAB_SCREENS, or the settings form); the banner tab says it is to come.
+ * bar, then the tab (TAB_SCREENS, or the settings form).
  */
 export default function CourseEditorPage({ school, courseId, tab }: { school: string; courseId: number; tab: string }) {
   const course = useResource(`course-${school}-${courseId}`, () => getCourse(school, courseId));

@@ -12,7 +12,7 @@ const at = (school: string, path: string) => `${encodeURIComponent(school)}/${pa
 export const listCourseFiles = (school: string, courseId: number) => api().get<CourseFile[]>(at(school, 'files/'), { query: { course_id: courseId } });
 export const deleteCourseFile = (school: string, id: number) => api().delete<void>(at(school, `files/${id}/`));
 
-export type UploadKind = 'picture' | 'audio' | 'text';
+export type UploadKind = 'picture' | 'cover' | 'audio' | 'text';
 
 /**
  * Sends a file of the course to `{school}/files/` with the bearer token and reports progress; a

@@ -2,7 +2,7 @@ import { LANDING_BLOCK_KEYS, type LandingBlockKey } from '#core/landing-blocks';
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
-import { courses } from '../courses/index.ts';
+import { courseFiles, courses, coverJoin } from '../courses/index.ts';
 import { schools } from '../../shared/db/core-tables.ts';
 import { AppError } from '../../shared/errors.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
@@ -89,6 +89,7 @@ export async function catalogRoutes(app: App): Promise<void> {
         .select(courseWithSchool)
         .from(courses)
         .innerJoin(schools, eq(schools.id, courses.schoolId))
+        .leftJoin(courseFiles, coverJoin)
         .where(where)
         .orderBy(...(slice.fromEnd ? [desc(courses.order), asc(courses.id)] : [asc(courses.order), desc(courses.id)]))
         .limit(slice.limit)

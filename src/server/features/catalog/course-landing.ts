@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { courseLandings } from './tables.ts';
-import { courses, lessons, sections } from '../courses/index.ts';
+import { courseFiles, courses, coverColumns, coverJoin, coverUrl, lessons, sections } from '../courses/index.ts';
 import { schools } from '../../shared/db/core-tables.ts';
 import { badRequest, fieldError, notFound } from '../../shared/errors.ts';
 
@@ -41,6 +41,8 @@ export const courseWithSchool = {
   schoolTitle: schools.title,
   contactLink: schools.contactLink,
   currency: schools.currency,
+  /** The uploaded cover: select with `.leftJoin(courseFiles, coverJoin)`. */
+  cover: coverColumns,
 };
 
 export interface CourseWithSchool {
@@ -50,9 +52,10 @@ export interface CourseWithSchool {
   contactLink: string | null;
   /** The school's ISO 4217 code: course prices are in it. */
   currency: string;
+  cover: { id: number; name: string } | null;
 }
 
-export function courseBody(ctx: Pick<AppContext, 'config'>, row: CourseWithSchool) {
+export function courseBody(ctx: Pick<AppContext, 'config' | 'now'>, row: CourseWithSchool) {
   return {
     course_id: row.course.id,
     name: row.course.name,
@@ -61,7 +64,7 @@ export function courseBody(ctx: Pick<AppContext, 'config'>, row: CourseWithSchoo
     currency: row.currency,
     duration_days: row.course.durationDays,
     format: row.course.format,
-    photo_url: publicFileUrl(ctx, row.course.photo),
+    photo_url: coverUrl(ctx, row.cover, publicFileUrl(ctx, row.course.photo)),
     school: row.schoolName,
     school_title: row.schoolTitle,
   };
@@ -118,7 +121,7 @@ export function buildLanding(row: CourseWithSchool, stored: StoredLanding, progr
 
 /** {course, landing} of one course, the body of the catalogue detail and of the landing routes. */
 export async function landingBody(ctx: AppContext, where: SQL) {
-  const [row] = await ctx.db.select(courseWithSchool).from(courses).innerJoin(schools, eq(schools.id, courses.schoolId)).where(where);
+  const [row] = await ctx.db.select(courseWithSchool).from(courses).innerJoin(schools, eq(schools.id, courses.schoolId)).leftJoin(courseFiles, coverJoin).where(where);
   if (!row) throw courseNotFound();
   const [stored, program] = await Promise.all([storedLanding(ctx.db, row.course.id), courseProgram(ctx.db, [row.course.id])]);
   return { course: courseBody(ctx, row), landing: buildLanding(row, stored, program.get(row.course.id) ?? []) };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { fieldError } from '../../shared/errors.ts';
@@ -10,7 +10,8 @@ import { assertCourseLimit } from '../tariffs/index.ts';
 import { findCourse, readableBy, type Course } from './course-access.ts';
 import { folderOfSchool } from './folder-routes.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
+import { courseFiles, courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
+import { coverColumns, coverJoin, coverUrl } from './files.ts';
 import { containsPattern } from '../../shared/db/like-pattern.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -82,6 +83,8 @@ const PatchCourse = Type.Object({
   name: Type.Optional(CourseFields.name),
   /** null restores a course from the recycle bin. */
   course_removed: Type.Optional(Type.Null()),
+  /** The cover: a picture or cover file of this course (POST files/), or null for none. */
+  photo_file: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 2147483647 }))),
 });
 
 const CourseParams = Type.Object({ school: SchoolName, id: Id });
@@ -117,7 +120,9 @@ function countColumns() {
 type Counts = { [K in keyof ReturnType<typeof countColumns>]: number };
 const ZERO: Counts = { baselessons: 0, lesson: 0, homework: 0, test: 0, video: 0, students: 0 };
 
-function courseBody(course: Course, school: School, folder: { id: number; name: string } | null, counts: Counts = ZERO): Static<typeof CourseBody> {
+type Cover = { id: number; name: string } | null;
+
+function courseBody(ctx: App['ctx'], course: Course, school: School, folder: { id: number; name: string } | null, cover: Cover, counts: Counts = ZERO): Static<typeof CourseBody> {
   return {
     course_id: course.id,
     school: course.schoolId,
@@ -131,7 +136,7 @@ function courseBody(course: Course, school: School, folder: { id: number; name: 
     is_catalog: course.isCatalog,
     is_direct: course.isDirect,
     folder,
-    photo_url: course.photo,
+    photo_url: coverUrl(ctx, cover, course.photo),
     order: course.order,
     course_removed: course.removedAt?.toISOString() ?? null,
     created_at: course.createdAt.toISOString(),
@@ -146,6 +151,16 @@ function courseBody(course: Course, school: School, folder: { id: number; name: 
 }
 
 type CourseInput = Partial<Static<typeof PatchCourse>>;
+
+/** The cover a change body names: a picture or cover file of this course of this school. */
+async function coverFile(app: App, school: School, courseId: number, fileId: number): Promise<number> {
+  const [file] = await app.ctx.db
+    .select({ id: courseFiles.id })
+    .from(courseFiles)
+    .where(and(eq(courseFiles.id, fileId), eq(courseFiles.schoolId, school.id), eq(courseFiles.courseId, courseId), inArray(courseFiles.kind, ['picture', 'cover'])));
+  if (!file) throw fieldError('photo_file', 'Выберите изображение, загруженное для этого курса.', 'FILE_NOT_FOUND');
+  return file.id;
+}
 
 /** The columns a create or change body sets, checked against the school. */
 async function courseChanges(app: App, school: School, body: CourseInput): Promise<Partial<typeof courses.$inferInsert>> {
@@ -182,12 +197,13 @@ export async function courseRoutes(app: App): Promise<void> {
   /** One course as its page shows it: the row, its folder and its counts in one statement. */
   async function courseWithCounts(school: School, courseId: number): Promise<Static<typeof CourseBody>> {
     const [row] = await ctx.db
-      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, ...countColumns() })
+      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, ...countColumns() })
       .from(courses)
       .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
+      .leftJoin(courseFiles, coverJoin)
       .where(eq(courses.id, courseId));
-    const { course, folderId, folderName, ...counts } = row!;
-    return courseBody(course, school, folderId === null ? null : { id: folderId, name: folderName! }, counts);
+    const { course, folderId, folderName, cover, ...counts } = row!;
+    return courseBody(ctx, course, school, folderId === null ? null : { id: folderId, name: folderName! }, cover, counts);
   }
 
   app.get(
@@ -221,14 +237,15 @@ export async function courseRoutes(app: App): Promise<void> {
       const forward = bin ? [desc(courses.removedAt), desc(courses.id)] : [asc(courses.order), asc(courses.id)];
       const backward = bin ? [asc(courses.removedAt), asc(courses.id)] : [desc(courses.order), desc(courses.id)];
       const rows = await ctx.db
-        .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, ...countColumns() })
+        .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, ...countColumns() })
         .from(courses)
         .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
+        .leftJoin(courseFiles, coverJoin)
         .where(where)
         .orderBy(...(slice.fromEnd ? backward : forward))
         .limit(slice.limit)
         .offset(slice.offset);
-      const list = rows.map(({ course, folderId, folderName, ...counts }) => courseBody(course, school, folderId === null ? null : { id: folderId, name: folderName! }, counts));
+      const list = rows.map(({ course, folderId, folderName, cover, ...counts }) => courseBody(ctx, course, school, folderId === null ? null : { id: folderId, name: folderName! }, cover, counts));
       if (slice.fromEnd) list.reverse();
       return pageEnvelope(request, list, countAll, page, size);
     },
@@ -333,6 +350,7 @@ export async function courseRoutes(app: App): Promise<void> {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const course = await findCourse(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId }, { removed: true });
       const changes = await courseChanges(app, school, request.body);
+      if (request.body.photo_file !== undefined) changes.photoFileId = request.body.photo_file === null ? null : await coverFile(app, school, course.id, request.body.photo_file);
       const restore = request.body.course_removed === null && course.removedAt !== null;
       await ctx.db.transaction(async (tx) => {
         // A restored course counts against the plan again.

@@ -10,7 +10,7 @@ import { contentDisposition, cleanFileName } from '../../shared/uploads/file-nam
 import { sniffFile } from '../../shared/uploads/file-types.ts';
 import { readIncomingFiles, tooLarge, type IncomingFile } from '../../shared/uploads/incoming-files.ts';
 import { findCourse, findLesson } from './course-access.ts';
-import { assertStorageRoom, deleteFiles, fileBody, FileBody, fileInUse, fileNotFound, FILE_KINDS, KIND_RULES, storeFile, type CourseFile, type FileKind } from './files.ts';
+import { assertStorageRoom, blockShowsFile, deleteFiles, fileBody, FileBody, fileNotFound, FILE_KINDS, KIND_RULES, storeFile, type CourseFile, type FileKind } from './files.ts';
 import { courseFiles } from './tables.ts';
 
 /**
@@ -180,7 +180,8 @@ export async function fileRoutes(app: App): Promise<void> {
       .from(courseFiles)
       .where(and(eq(courseFiles.id, id), eq(courseFiles.schoolId, school.id), kind ? eq(courseFiles.kind, kind) : undefined));
     if (!file) throw fileNotFound();
-    if (await fileInUse(ctx.db, file.id)) throw conflict('Файл используется в блоке урока: сначала уберите его из блока.', 'FILE_IN_USE');
+    // A course's cover may be deleted: the course's photo_file_id is cleared (set null).
+    if (await blockShowsFile(ctx.db, file.id)) throw conflict('Файл используется в блоке урока: сначала уберите его из блока.', 'FILE_IN_USE');
     await deleteFiles(ctx, [file]);
   }
 

@@ -132,14 +132,34 @@ export async function deleteFiles(ctx: AppContext, files: readonly Pick<CourseFi
   return gone;
 }
 
-/** Blocks whose content names the file (add any other place that shows a course file here). */
-export async function fileInUse(db: Db, fileId: number): Promise<boolean> {
+/** Whether a block's content names the file. */
+export async function blockShowsFile(db: Db, fileId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: lessonBlocks.id })
     .from(lessonBlocks)
     .where(sql`(${lessonBlocks.content} ->> 'file_id') = ${String(fileId)}`)
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether anything shows the file: a block, or a course as its cover (add any other place that
+ * shows a course file here). A cover deleted on purpose (DELETE files/{id}) clears the course's
+ * cover by its foreign key (set null).
+ */
+export async function fileInUse(db: Db, fileId: number): Promise<boolean> {
+  if (await blockShowsFile(db, fileId)) return true;
+  const [cover] = await db.select({ id: courses.id }).from(courses).where(eq(courses.photoFileId, fileId)).limit(1);
+  return cover !== undefined;
+}
+
+/** The cover's columns for a select with `.leftJoin(courseFiles, coverJoin)`: null when the course has none. */
+export const coverColumns = { id: courseFiles.id, name: courseFiles.name };
+export const coverJoin = eq(courseFiles.id, courses.photoFileId);
+
+/** The course's picture: its uploaded cover's signed link, else the outside link (`photo`). */
+export function coverUrl(ctx: Pick<AppContext, 'config' | 'now'>, cover: { id: number; name: string } | null, outside: string | null): string | null {
+  return cover ? fileUrl(ctx, cover) : outside;
 }
 
 /**

@@ -16,4 +16,5 @@ export { videoUploadRoutes } from './video-uploads.ts';
 export { courseFiles } from './tables.ts';
 export { deleteFiles, fileBody, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';
 export { findCourse } from './course-access.ts';
+export { coverColumns, coverJoin, coverUrl } from './files.ts';
 export { courseCopyRoutes } from './course-copy-routes.ts';
