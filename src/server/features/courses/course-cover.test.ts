@@ -80,6 +80,8 @@ describe('the cover', () => {
     expect(cleared.body!.photo_url).toBe('https://example.com/photo.png');
     const [row] = await t.app.ctx.db.select({ photoFileId: courses.photoFileId }).from(courses).where(eq(courses.id, courseId));
     expect(row!.photoFileId).toBeNull();
+    // The cover let go of is deleted: it stops counting against the school's storage.
+    expect(await t.app.ctx.db.select({ id: courseFiles.id }).from(courseFiles).where(eq(courseFiles.id, cover.id))).toEqual([]);
     await t.app.ctx.db.update(courses).set({ photo: null }).where(eq(courses.id, courseId));
     expect((await call(t.app, 'GET', `/api/course_catalog/${courseId}/`)).body!.course.photo_url).toBeNull();
   });

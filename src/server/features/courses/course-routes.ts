@@ -11,7 +11,7 @@ import { findCourse, readableBy, type Course } from './course-access.ts';
 import { folderOfSchool } from './folder-routes.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { courseFiles, courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
-import { coverColumns, coverJoin, coverUrl } from './files.ts';
+import { coverColumns, coverJoin, coverUrl, releaseFile } from './files.ts';
 import { containsPattern } from '../../shared/db/like-pattern.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -360,6 +360,8 @@ export async function courseRoutes(app: App): Promise<void> {
           .set({ ...changes, ...(restore ? { removedAt: null } : {}), updatedAt: ctx.now() })
           .where(eq(courses.id, course.id));
       });
+      // A replaced or removed cover no block shows is deleted, so it stops counting against storage.
+      if (changes.photoFileId !== undefined && course.photoFileId !== changes.photoFileId) await releaseFile(ctx, course.photoFileId);
       return courseWithCounts(school, course.id);
     },
   );

@@ -163,15 +163,15 @@ export function coverUrl(ctx: Pick<AppContext, 'config' | 'now'>, cover: { id: n
 }
 
 /**
- * A block let go of its file (deleted, or given another one): a video or picture no other block
- * shows is deleted with its object. Files of the lesson's materials (audio, text) stay.
+ * A block or a course let go of its file (deleted, or given another one): a video, picture or cover
+ * nothing else shows is deleted with its object. Files of the lesson's materials (audio, text) stay.
  */
 export async function releaseFile(ctx: AppContext, fileId: number | null): Promise<void> {
   if (fileId === null || (await fileInUse(ctx.db, fileId))) return;
   const rows = await ctx.db
     .select({ id: courseFiles.id, storageKey: courseFiles.storageKey })
     .from(courseFiles)
-    .where(and(eq(courseFiles.id, fileId), inArray(courseFiles.kind, ['video', 'picture'])));
+    .where(and(eq(courseFiles.id, fileId), inArray(courseFiles.kind, ['video', 'picture', 'cover'])));
   await deleteFiles(ctx, rows);
 }
 
