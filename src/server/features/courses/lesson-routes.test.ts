@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsGroupMembers, studentsGroups } from '../groups/tables.ts';
-import { lessons } from './tables.ts';
+import { courseFiles, lessons } from './tables.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
@@ -172,5 +172,18 @@ describe('reading a lesson', () => {
     expect((await call(t.app, 'GET', api(`lessons/${open}/`, other.schoolName), { token: other.access })).status).toBe(404);
     const outsider = await addMember(t.app, owner.schoolId, 'Student');
     expect((await call(t.app, 'GET', api(`lessons/${open}/`), { token: outsider.access })).status).toBe(404);
+  });
+});
+
+describe("a lesson's attached files", () => {
+  it('lists its documents and audio with signed links', async () => {
+    const fixture = await newCourse();
+    const lesson = (await post('lessons/', { section: fixture.sectionIds[0]!, name: 'С материалами' })).body!.id as number;
+    const file = (kind: string, name: string, mime: string) => ({ schoolId: owner.schoolId, courseId: fixture.id, lessonId: lesson, kind, storageKey: `${owner.schoolId}/${fixture.id}/${kind}-${lesson}`, name, mime, bytes: 100 });
+    await t.app.ctx.db.insert(courseFiles).values([file('text', 'Конспект.pdf', 'application/pdf'), file('audio', 'Лекция.mp3', 'audio/mpeg')]);
+    const body = (await call(t.app, 'GET', api(`lessons/${lesson}/`), { token: owner.access })).body!;
+    expect(body.text_files.map((f: Body) => f.name)).toEqual(['Конспект.pdf']);
+    expect(body.audio_files.map((f: Body) => f.name)).toEqual(['Лекция.mp3']);
+    expect(body.text_files[0].url).toMatch(/\/api\/files\/\d+\/.+\?t=/);
   });
 });

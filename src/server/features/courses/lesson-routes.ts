@@ -20,7 +20,8 @@ import {
 } from './lesson-settings.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { courses, lessons, sections } from './tables.ts';
+import { courseFiles, courses, lessons, sections } from './tables.ts';
+import { fileBody, FileBody } from './files.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Position = Type.Integer({ minimum: 1, maximum: 10_000 });
@@ -55,6 +56,8 @@ const LessonBody = Type.Object(
     created_at: Type.String(),
     updated_at: Type.String(),
     blocks: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
+    text_files: Type.Optional(Type.Array(FileBody)),
+    audio_files: Type.Optional(Type.Array(FileBody)),
   },
   // The type-specific id (lesson_id, test_id, homework_id) and the type's own settings.
   { additionalProperties: true },
@@ -127,9 +130,20 @@ export async function lessonRoutes(app: App): Promise<void> {
       return {};
     }
 
+    /** The lesson with its blocks and its attached documents and audio (one query each). */
     async function detail(lesson: Lesson, courseId: number) {
       const blocks = await lessonBlockBodies(ctx.db, [lesson.id], fileLinks(ctx));
-      return { ...lessonBody(kind, lesson, courseId), blocks: blocks.get(lesson.id) ?? [] };
+      const files = await ctx.db
+        .select()
+        .from(courseFiles)
+        .where(and(eq(courseFiles.lessonId, lesson.id), inArray(courseFiles.kind, ['text', 'audio'])))
+        .orderBy(asc(courseFiles.id));
+      return {
+        ...lessonBody(kind, lesson, courseId),
+        blocks: blocks.get(lesson.id) ?? [],
+        text_files: files.filter((file) => file.kind === 'text').map((file) => fileBody(ctx, file)),
+        audio_files: files.filter((file) => file.kind === 'audio').map((file) => fileBody(ctx, file)),
+      };
     }
 
     app.post(
