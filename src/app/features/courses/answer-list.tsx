@@ -5,6 +5,7 @@ import { showToast } from '../../ui/toasts.tsx';
 import { createAnswer, deleteAnswer, orderAnswers, patchAnswer, type Answer, type QuestionType } from './course-api.ts';
 import { SaveStatus } from './save-status.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { saveOrder, swapped } from './saved-order.ts';
 
 const t = coursesMessages;
 const q = coursesMessages.questions;
@@ -94,17 +95,10 @@ export function AnswerList({ school, questionId, type, answers, onAnswers }: Ans
   async function move(index: number, by: -1 | 1, buttonId: string) {
     const to = index + by;
     if (to < 0 || to >= answers.length) return;
-    const before = latest.current;
-    const next = [...before];
-    [next[index], next[to]] = [next[to]!, next[index]!];
     setFocusAfter(buttonId);
-    onAnswers(next);
-    try {
-      await orderAnswers(school, next.map((answer, i) => ({ answer_id: answer.answer_id, order: i + 1 })));
-    } catch (error) {
-      onAnswers(before);
-      showToast(toApiError(error).message, 'error');
-    }
+    await saveOrder(latest.current, swapped(latest.current, index, to), onAnswers, (next) =>
+      orderAnswers(school, next.map((answer, i) => ({ answer_id: answer.answer_id, order: i + 1 }))),
+    );
   }
 
   async function add(body: Record<string, unknown>): Promise<void> {

@@ -1,13 +1,13 @@
-import { coursesMessages, toApiError } from '#core';
+import { coursesMessages } from '#core';
 import { closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { showToast } from '../../ui/toasts.tsx';
 import { BlockEditor } from './block-editor.tsx';
 import { createBlock, deleteBlock, orderBlocks, type Block } from './course-api.ts';
 import { useBusyAction } from './use-busy-action.ts';
 import { DragHandle, dragAccessibility, useDragSensors, useSortableItem } from './drag-and-drop.tsx';
+import { saveOrder } from './saved-order.ts';
 
 const t = coursesMessages;
 /** The block types the editor adds (files come with uploads). */
@@ -34,16 +34,8 @@ export function BlockList({ school, lessonId, blocks, onBlocks }: { school: stri
     if (focusAfter) document.getElementById(focusAfter)?.focus();
   }, [focusAfter, blocks]);
 
-  async function reorder(next: readonly Block[]) {
-    const before = latest.current;
-    onBlocks(next);
-    try {
-      await orderBlocks(school, next.map((block, index) => ({ block_id: block.id, order: index + 1 })));
-    } catch (error) {
-      onBlocks(before);
-      showToast(toApiError(error).message, 'error');
-    }
-  }
+  const reorder = (next: readonly Block[]) =>
+    saveOrder(latest.current, next, onBlocks, (list) => orderBlocks(school, list.map((block, index) => ({ block_id: block.id, order: index + 1 }))));
 
   function move(index: number, by: -1 | 1, buttonId: string) {
     const to = index + by;

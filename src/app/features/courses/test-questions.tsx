@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { showToast } from '../../ui/toasts.tsx';
 import { createQuestion, deleteQuestion, getQuestions, orderQuestions, QUESTION_TYPES, type Question, type QuestionType } from './course-api.ts';
 import { QuestionEditor } from './question-editor.tsx';
 import { useBusyAction } from './use-busy-action.ts';
+import { saveOrder, swapped } from './saved-order.ts';
 
 const t = coursesMessages;
 const q = coursesMessages.questions;
@@ -49,16 +49,10 @@ export function TestQuestions({ school, testId }: { school: string; testId: numb
     if (!before) return;
     const to = index + by;
     if (to < 0 || to >= before.length) return;
-    const next = [...before];
-    [next[index], next[to]] = [next[to]!, next[index]!];
     setFocusAfter(buttonId);
-    setQuestions(next);
-    try {
-      await orderQuestions(school, next.map((question, i) => ({ question_id: question.question_id, order: i + 1 })));
-    } catch (cause) {
-      setQuestions(before);
-      showToast(toApiError(cause).message, 'error');
-    }
+    await saveOrder(before, swapped(before, index, to), setQuestions, (next) =>
+      orderQuestions(school, next.map((question, i) => ({ question_id: question.question_id, order: i + 1 }))),
+    );
   }
 
   const add = (type: QuestionType) =>
