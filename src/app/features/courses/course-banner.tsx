@@ -64,7 +64,7 @@ function Banner({ school, initial }: { school: string; initial: Course }) {
         hint={b.hint}
         accept={PICTURE_ACCEPT}
         maxBytes={PICTURE_MAX_BYTES}
-        upload={(file, onProgress, signal) => uploadCourseFile(school, course.course_id, 'cover', file, onProgress, signal)}
+        upload={(file, onProgress, signal) => uploadCourseFile(school, { courseId: course.course_id }, 'cover', file, onProgress, signal)}
         onDone={(file) => void setCover(file.id)}
       />
       <FormError message={error} />

@@ -88,7 +88,7 @@ function TemplateForm({ school, courseId, initial }: { school: string; courseId:
         alt={c.signatureAlt}
         picture={signature}
         error={errors.signature_file}
-        upload={(file, onProgress, signal) => uploadCourseFile(school, courseId, 'picture', file, onProgress, signal)}
+        upload={(file, onProgress, signal) => uploadCourseFile(school, { courseId }, 'picture', file, onProgress, signal)}
         onChange={setSignature}
       />
       <PictureField
@@ -97,7 +97,7 @@ function TemplateForm({ school, courseId, initial }: { school: string; courseId:
         alt={c.stampAlt}
         picture={stamp}
         error={errors.stamp_file}
-        upload={(file, onProgress, signal) => uploadCourseFile(school, courseId, 'picture', file, onProgress, signal)}
+        upload={(file, onProgress, signal) => uploadCourseFile(school, { courseId }, 'picture', file, onProgress, signal)}
         onChange={setStamp}
       />
       <FormError message={formError} />

@@ -1,7 +1,7 @@
 import { $user, ApiError } from '#core';
 import { appSession } from '../../app-session.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
-import type { CourseFile } from './course-api.ts';
+import { listLessonFiles, type CourseFile } from './course-api.ts';
 
 // The calls of a course editor's «Материалы» and «Сертификаты» tabs: the course's files and its
 // certificate template.
@@ -14,13 +14,17 @@ export const deleteCourseFile = (school: string, id: number) => api().delete<voi
 
 export type UploadKind = 'picture' | 'cover' | 'audio' | 'text';
 
+/** Where an uploaded file belongs: a course, or one lesson of it. */
+export type UploadTarget = { courseId: number } | { lessonId: number };
+
 /**
- * Sends a file of the course to `{school}/files/` with the bearer token and reports progress; a
- * 401 renews the token through the session (an API call) once and sends it again.
+ * Sends a file to `{school}/files/` with the bearer token and reports progress (the API client
+ * cannot: fetch has no upload progress); a 401 renews the token through the session (an API call)
+ * once and sends it again.
  */
 export async function uploadCourseFile(
   school: string,
-  courseId: number,
+  target: UploadTarget,
   kind: UploadKind,
   file: File,
   onProgress: (fraction: number) => void,
@@ -29,7 +33,8 @@ export async function uploadCourseFile(
   const send = () => {
     const form = new FormData();
     form.append('kind', kind);
-    form.append('course_id', String(courseId));
+    if ('courseId' in target) form.append('course_id', String(target.courseId));
+    else form.append('lesson_id', String(target.lessonId));
     form.append('file', file);
     const token = $user.get().authState.access;
     return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<CourseFile>;
@@ -38,7 +43,7 @@ export async function uploadCourseFile(
     return await send();
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    await listCourseFiles(school, courseId);
+    await ('courseId' in target ? listCourseFiles(school, target.courseId) : listLessonFiles(school, target.lessonId));
     return send();
   }
 }

@@ -80,7 +80,7 @@ export default function CourseMaterials({ school, courseId }: { school: string; 
         hint={m.uploadHint}
         accept={ACCEPT}
         maxBytes={MAX_BYTES}
-        upload={(file, onProgress, signal) => uploadCourseFile(school, courseId, materialKind(file), file, onProgress, signal)}
+        upload={(file, onProgress, signal) => uploadCourseFile(school, { courseId }, materialKind(file), file, onProgress, signal)}
         onDone={(file) => {
           setError(null);
           setEdited([...(files ?? []), file]);

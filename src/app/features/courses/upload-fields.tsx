@@ -1,8 +1,8 @@
-import { $user, ApiError, commonMessages, coursesMessages, uiMessages } from '#core';
+import { commonMessages, coursesMessages, uiMessages } from '#core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FileUpload } from '../../ui/file-upload.tsx';
-import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
-import { listLessonFiles, type CourseFile } from './course-api.ts';
+import type { CourseFile } from './course-api.ts';
+import { uploadCourseFile } from './course-files-api.ts';
 import { startVideoUpload, videoProblem, type VideoUpload } from './video-upload.ts';
 
 const t = coursesMessages.uploads;
@@ -166,25 +166,6 @@ export function VideoUploadField({ school, lessonId, onUploaded }: { school: str
   );
 }
 
-/** Sends a picture to `{school}/files/` with the bearer token; a 401 renews the token through the session once. */
-async function sendPicture(school: string, lessonId: number, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<CourseFile> {
-  const send = () => {
-    const form = new FormData();
-    form.append('kind', 'picture');
-    form.append('lesson_id', String(lessonId));
-    form.append('file', file);
-    const token = $user.get().authState.access;
-    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<CourseFile>;
-  };
-  try {
-    return await send();
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    await listLessonFiles(school, lessonId);
-    return send();
-  }
-}
-
 /** «Загрузить изображение»: the kit's upload with its progress bar, into the lesson's files. */
 export function PictureUploadField({ school, lessonId, onUploaded }: { school: string; lessonId: number; onUploaded: (file: CourseFile) => void }) {
   return (
@@ -193,7 +174,7 @@ export function PictureUploadField({ school, lessonId, onUploaded }: { school: s
       accept="image/png,image/jpeg,image/webp,image/gif"
       maxBytes={PICTURE_MAX_BYTES}
       hint={t.pictureHint}
-      upload={(file, onProgress, signal) => sendPicture(school, lessonId, file, onProgress, signal)}
+      upload={(file, onProgress, signal) => uploadCourseFile(school, { lessonId }, 'picture', file, onProgress, signal)}
       onDone={onUploaded}
     />
   );
