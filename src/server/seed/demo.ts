@@ -150,7 +150,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .insert(studentsGroups)
       .values({ schoolId, courseId: courseIds[0]!, teacherId: ids.get(teacher.email)!, name: 'Python с нуля — поток 1', createdAt: now })
       .returning({ id: studentsGroups.id });
-    await tx.insert(studentsGroupMembers).values({ groupId: group!.id, userId: ids.get(student.email)! });
+    await tx.insert(studentsGroupMembers).values({ groupId: group!.id, userId: ids.get(student.email)!, courseId: courseIds[0]! });
     // 'demo-live' plays its two-minute video every two minutes, so it is live whenever the demo is
     // opened; 'demo-soon' shows the countdown. The video is a local file: the demo works offline.
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);

@@ -2,7 +2,7 @@
 // certificate and the pictures of the signature and the stamp, all shown by the public certificate.
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { updatedAt } from '../../shared/db/columns.ts';
-import { courseFiles, courses } from '../courses/index.ts';
+import { courseFiles, courses } from '../courses/tables.ts';
 
 export const certificateTemplates = pgTable('certificate_templates', {
   courseId: integer('course_id')

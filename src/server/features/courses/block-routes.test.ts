@@ -32,7 +32,7 @@ beforeAll(async () => {
   const course = await addCourse(t.app, owner.schoolId, { sections: [{ name: 'Модуль', lessons: [['lesson', 'Урок 1'], ['lesson', 'Урок 2'], ['lesson', 'Скрытый', false]] }] });
   lessonIds = course.lessonIds;
   const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: course.id, teacherId: teacher.id, name: 'Поток' }).returning({ id: studentsGroups.id });
-  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id });
+  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: course.id });
   const otherCourse = await addCourse(t.app, other.schoolId, { sections: [{ name: 'Чужой модуль', lessons: [['lesson', 'Чужой урок']] }] });
   otherLessonId = otherCourse.lessonIds[0]!;
   const res = await call(t.app, 'POST', `/api/${other.schoolName}/blocks/`, { token: other.access, body: { base_lesson: otherLessonId, type: 'description', description: '<p>чужое</p>' } });

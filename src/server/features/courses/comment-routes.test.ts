@@ -39,8 +39,8 @@ beforeAll(async () => {
   lessonIds = course.lessonIds;
   const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId, teacherId: teacher.id, name: 'Поток' }).returning({ id: studentsGroups.id });
   await t.app.ctx.db.insert(studentsGroupMembers).values([
-    { groupId: group!.id, userId: student.id },
-    { groupId: group!.id, userId: classmate.id },
+    { groupId: group!.id, userId: student.id, courseId },
+    { groupId: group!.id, userId: classmate.id, courseId },
   ]);
   otherLessonId = (await addCourse(t.app, other.schoolId, { sections: [{ name: 'Их', lessons: [['lesson', 'Их урок']] }] })).lessonIds[0]!;
   const theirs = await call(t.app, 'POST', `/api/${other.schoolName}/lesson_comments/`, { token: other.access, body: { lesson: otherLessonId, content: 'Их комментарий' } });
@@ -65,8 +65,8 @@ async function freshLesson(): Promise<number> {
   const fixture = await addCourse(t.app, owner.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'У']] }] });
   const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: fixture.id, teacherId: teacher.id, name: 'Г' }).returning({ id: studentsGroups.id });
   await t.app.ctx.db.insert(studentsGroupMembers).values([
-    { groupId: group!.id, userId: student.id },
-    { groupId: group!.id, userId: classmate.id },
+    { groupId: group!.id, userId: student.id, courseId: fixture.id },
+    { groupId: group!.id, userId: classmate.id, courseId: fixture.id },
   ]);
   return fixture.lessonIds[0]!;
 }

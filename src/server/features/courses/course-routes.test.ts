@@ -126,7 +126,7 @@ describe('the list', () => {
     python = course.id;
     hidden = (await addCourse(t.app, owner.schoolId, { name: 'Список: черновик', published: false })).id;
     const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: python, teacherId: teacher.id, name: 'Поток' }).returning();
-    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id });
+    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: python });
     await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: hidden, teacherId: teacher.id, name: 'Поток черновика' });
   });
 

@@ -165,7 +165,7 @@ describe('reading a lesson', () => {
     const open = (await post('lessons/', { section, name: 'Открытый' })).body!.id;
     const off = (await post('lessons/', { section, name: 'Выключенный', active: false })).body!.id;
     const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: fixture.id, teacherId: teacher.id, name: 'Г' }).returning();
-    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id });
+    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: fixture.id });
     for (const token of [owner.access, teacher.access, student.access]) expect((await call(t.app, 'GET', api(`lessons/${open}/`), { token })).status).toBe(200);
     expect((await call(t.app, 'GET', api(`lessons/${off}/`), { token: owner.access })).status).toBe(200);
     expect((await call(t.app, 'GET', api(`lessons/${off}/`), { token: student.access })).status).toBe(404);

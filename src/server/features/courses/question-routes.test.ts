@@ -34,7 +34,7 @@ beforeAll(async () => {
   courseId = course.id;
   [testId, plainLessonId] = course.lessonIds as [number, number];
   const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: course.id, teacherId: teacher.id, name: 'Поток' }).returning({ id: studentsGroups.id });
-  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id });
+  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: course.id });
   otherTestId = (await addCourse(t.app, other.schoolId, { sections: [{ name: 'Их модуль', lessons: [['test', 'Их тест']] }] })).lessonIds[0]!;
   const question = await call(t.app, 'POST', `/api/${other.schoolName}/questions/`, { token: other.access, body: { test: otherTestId, question_type: 'single', body: 'Их вопрос' } });
   expect(question.status).toBe(201);

@@ -105,7 +105,7 @@ describe('the course outline', () => {
     });
     course = fixture.id;
     const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: course, teacherId: teacher.id, name: 'Группа' }).returning();
-    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id });
+    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: course });
   });
 
   it('lists modules and lessons in order with their type-specific ids', async () => {
@@ -158,7 +158,7 @@ describe('the course outline', () => {
     expect((await call(t.app, 'GET', api(`courses/${course}/sections/`), { token: outsider.access })).status).toBe(404);
     const draft = (await addCourse(t.app, owner.schoolId, { published: false })).id;
     const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: draft, teacherId: null, name: 'Черновая' }).returning();
-    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id });
+    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: draft });
     expect((await call(t.app, 'GET', api(`courses/${draft}/sections/`), { token: student.access })).status).toBe(404);
     expect((await call(t.app, 'GET', api(`courses/${draft}/sections/`))).status).toBe(401);
   });

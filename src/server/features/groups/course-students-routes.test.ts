@@ -28,8 +28,8 @@ beforeAll(async () => {
     ])
     .returning();
   await t.app.ctx.db.insert(studentsGroupMembers).values([
-    ...students.slice(0, 3).map((s) => ({ groupId: mine!.id, userId: s.id })),
-    ...students.slice(3).map((s) => ({ groupId: theirs!.id, userId: s.id })),
+    ...students.slice(0, 3).map((s) => ({ groupId: mine!.id, userId: s.id, courseId: course })),
+    ...students.slice(3).map((s) => ({ groupId: theirs!.id, userId: s.id, courseId: course })),
   ]);
 });
 afterAll(() => t.close());

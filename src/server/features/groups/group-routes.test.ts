@@ -35,7 +35,7 @@ beforeAll(async () => {
     ])
     .returning({ id: studentsGroups.id });
   groupIds = rows.map((row) => row.id);
-  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: groupIds[0]!, userId: student.id });
+  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: groupIds[0]!, userId: student.id, courseId: course.id });
 });
 afterAll(() => t.close());
 

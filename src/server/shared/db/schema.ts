@@ -11,3 +11,5 @@ export * from '../../features/groups/tables.ts';
 export * from '../../features/catalog/tables.ts';
 export * from '../../features/webinars/tables.ts';
 export * from '../../features/tariffs/tables.ts';
+export * from '../../features/learning/tables.ts';
+export * from '../../features/homework/tables.ts';

@@ -1,0 +1,19 @@
+// Studying: what a student may open in a course (their group's gates, access period and lesson
+// access), their progress, and test attempts graded on the server.
+// Other features and the server's root import this feature through this file only.
+export { lessonProgress, testAttempts, type SubmittedAnswer } from './tables.ts';
+export {
+  accessEndsAt,
+  ACCESS_EXPIRED_MESSAGE,
+  COURSE_CLOSED_MESSAGE,
+  findEnrolment,
+  lessonStates,
+  openLesson,
+  remainingDays,
+  STRICT_ORDER_MESSAGE,
+  studentCourse,
+  type Enrolment,
+  type LessonState,
+  type Lock,
+} from './student-access.ts';
+export { courseProgress, markFinishedIfComplete, recordProgress, type ProgressStep } from './progress.ts';
