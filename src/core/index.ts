@@ -4,6 +4,7 @@ export * from './api-client.ts';
 export * from './api-error.ts';
 export * from './certificate.ts';
 export * from './debounce.ts';
+export * from './homework-status.ts';
 export * from './landing-blocks.ts';
 export * from './lessons.ts';
 export * from './messages.ts';
