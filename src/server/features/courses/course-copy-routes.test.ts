@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lessons } from './tables.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
+import { addWebinar } from '../../../../tests/server/public-fixtures.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
 
 let t: TestApp;
@@ -96,5 +99,40 @@ describe('copying a course to another owner', () => {
     expect((await call(t.app, 'GET', api(`courses/${course}/clone/?user_email=${buyer.email}`), { token: owner.access })).status).toBe(404);
     expect((await call(t.app, 'GET', api(`courses/${course}/get_course_copy_owners/`, other.schoolName), { token: other.access })).status).toBe(404);
     expect((await call(t.app, 'PATCH', api(`courses/${course}/delete_course_access/?user_emails=${buyer.email}`), { token: teacher.access })).status).toBe(403);
+  });
+});
+
+describe('copying a webinar lesson', () => {
+  it("drops its autowebinar, the original school's, and keeps the rest", async () => {
+    const autowebinar = await addWebinar(t.app, owner.schoolId, { slug: 'copied-course-webinar', startsAt: t.clock.now });
+    const id = (await call(t.app, 'POST', api('courses/'), { token: owner.access, body: { name: 'Курс с вебинаром', public: 'О' } })).body!.course_id as number;
+    const section = (await call(t.app, 'POST', api('sections/'), { token: owner.access, body: { course: id, name: 'Модуль' } })).body!.section_id;
+    const lesson = await call(t.app, 'POST', api('webinar_lessons/'), {
+      token: owner.access,
+      body: { section, name: 'Эфир', autowebinar, link: 'https://meet.example.com/room', starts_at: '2026-05-01T09:00:00Z', duration_minutes: 45 },
+    });
+    expect(lesson.body).toMatchObject({ autowebinar, webinar_url: '/webinar/copied-course-webinar' });
+
+    expect((await clone(buyer.email, owner.access, owner.schoolName, id)).status).toBe(200);
+    const list = (await call(t.app, 'GET', api('courses/', buyer.schoolName), { token: buyer.access })).body!;
+    const copy = (list.results as Body[]).find((c) => c.name === 'Курс с вебинаром')!;
+    const outline = (await call(t.app, 'GET', api(`courses/${copy.course_id}/sections/`, buyer.schoolName), { token: buyer.access })).body!;
+    const copied = outline.sections[0].lessons[0] as Body;
+    expect(copied).toMatchObject({ type: 'webinar', name: 'Эфир' });
+    const detail = (await call(t.app, 'GET', api(`webinar_lessons/${copied.id}/`, buyer.schoolName), { token: buyer.access })).body!;
+    expect(detail).toMatchObject({
+      webinar_id: copied.id,
+      autowebinar: null,
+      autowebinar_title: null,
+      webinar_url: null,
+      link: 'https://meet.example.com/room',
+      starts_at: '2026-05-01T09:00:00.000Z',
+      duration_minutes: 45,
+    });
+    // Dropped from the copy's row, not only hidden by the read.
+    const [row] = await t.app.ctx.db.select({ settings: lessons.settings }).from(lessons).where(eq(lessons.id, copied.id as number));
+    expect(row!.settings).toMatchObject({ autowebinarId: null, link: 'https://meet.example.com/room' });
+    // The original keeps its link.
+    expect((await call(t.app, 'GET', api(`webinar_lessons/${lesson.body!.id}/`), { token: owner.access })).body!.autowebinar).toBe(autowebinar);
   });
 });

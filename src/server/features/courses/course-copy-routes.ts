@@ -9,7 +9,7 @@ import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/s
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
 import { findCourse, type Course } from './course-access.ts';
-import { testSettings } from './lesson-settings.ts';
+import { testSettings, webinarSettings } from './lesson-settings.ts';
 import { answers, courses, lessonBlocks, lessons, questions, sections } from './tables.ts';
 
 const CopyParams = Type.Object({ school: SchoolName, id: Id });
@@ -23,7 +23,9 @@ async function emptyBody(request: FastifyRequest): Promise<void> {
  * A full copy of `source` into school `schoolId`: the course (unpublished, outside the catalogue),
  * its modules, lessons with their settings (a random test's sources point at the copied tests),
  * blocks, questions and answers. Uploaded videos and pictures stay the original school's: the
- * copy's blocks keep outside links only. Comments and students are not copied.
+ * copy's blocks keep outside links only. A webinar lesson copied into another school loses its
+ * autowebinar, which is the original school's (its broadcast link stays). Comments and students
+ * are not copied.
  */
 async function copyCourse(tx: Db, source: Course, schoolId: number, now: Date): Promise<number> {
   const [last] = await tx.select({ n: sql<number>`coalesce(max(${courses.order}), 0)::int` }).from(courses).where(eq(courses.schoolId, schoolId));
@@ -56,7 +58,13 @@ async function copyCourse(tx: Db, source: Course, schoolId: number, now: Date): 
   const newLessons = await tx
     .insert(lessons)
     .values(
-      lessonRows.map(({ id: _id, sectionId, createdAt: _c, updatedAt: _u, ...lesson }) => ({ ...lesson, sectionId: sectionIds.get(sectionId)!, createdAt: now, updatedAt: now })),
+      lessonRows.map(({ id: _id, sectionId, createdAt: _c, updatedAt: _u, ...lesson }) => ({
+        ...lesson,
+        ...(lesson.type === 'webinar' && schoolId !== source.schoolId ? { settings: { ...webinarSettings(lesson.settings), autowebinarId: null } } : {}),
+        sectionId: sectionIds.get(sectionId)!,
+        createdAt: now,
+        updatedAt: now,
+      })),
     )
     .returning({ id: lessons.id });
   const lessonIds = new Map(lessonRows.map((lesson, i) => [lesson.id, newLessons[i]!.id]));

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentsGroupMembers, studentsGroups } from '../groups/tables.ts';
 import { courseFiles, lessons } from './tables.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
-import { addCourse } from '../../../../tests/server/public-fixtures.ts';
+import { addCourse, addWebinar } from '../../../../tests/server/public-fixtures.ts';
+import { autowebinars } from '../webinars/tables.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
 
 let t: TestApp;
@@ -185,5 +186,125 @@ describe("a lesson's attached files", () => {
     expect(body.text_files.map((f: Body) => f.name)).toEqual(['Конспект.pdf']);
     expect(body.audio_files.map((f: Body) => f.name)).toEqual(['Лекция.mp3']);
     expect(body.text_files[0].url).toMatch(/\/api\/files\/\d+\/.+\?t=/);
+  });
+});
+
+describe('webinar lessons', () => {
+  let slugs = 0;
+  const webinarOf = (schoolId: number) => addWebinar(t.app, schoolId, { slug: `lesson-webinar-${(slugs += 1)}`, startsAt: t.clock.now });
+  const webinarPath = (id?: number) => (id === undefined ? 'webinar_lessons/' : `webinar_lessons/${id}/`);
+
+  it('are created, read, changed and deleted with their options', async () => {
+    const fixture = await newCourse();
+    const section = fixture.sectionIds[0]!;
+    const autowebinar = await webinarOf(owner.schoolId);
+    const created = await post(webinarPath(), {
+      section,
+      name: 'Живой эфир',
+      description: '<p>Вопросы и ответы<script>alert(1)</script></p>',
+      autowebinar,
+      link: 'https://meet.example.com/room/42',
+      starts_at: '2026-03-01T10:00:00+03:00',
+      duration_minutes: 90,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body!.id as number;
+    expect(created.body).toMatchObject({
+      webinar_id: id,
+      baselesson_ptr_id: id,
+      type: 'webinar',
+      order: 1,
+      autowebinar,
+      autowebinar_title: `Вебинар lesson-webinar-${slugs}`,
+      webinar_url: `/webinar/lesson-webinar-${slugs}`,
+      link: 'https://meet.example.com/room/42',
+      starts_at: '2026-03-01T07:00:00.000Z',
+      duration_minutes: 90,
+      blocks: [],
+    });
+    expect(created.body!.description).toContain('Вопросы и ответы');
+    expect(created.body!.description).not.toContain('script');
+
+    const read = await call(t.app, 'GET', api(webinarPath(id)), { token: owner.access });
+    expect(read.body).toMatchObject({ webinar_id: id, autowebinar, link: 'https://meet.example.com/room/42', duration_minutes: 90 });
+    // A type's path opens only its type, both ways.
+    expect((await call(t.app, 'GET', api(`lessons/${id}/`), { token: owner.access })).status).toBe(404);
+    const plain = (await post('lessons/', { section, name: 'Урок' })).body!.id;
+    expect((await call(t.app, 'GET', api(webinarPath(plain)), { token: owner.access })).status).toBe(404);
+
+    const patched = await call(t.app, 'PATCH', api(webinarPath(id)), { token: owner.access, body: { name: 'Эфир', autowebinar: null, link: '', starts_at: null, order: 2 } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ name: 'Эфир', order: 2, autowebinar: null, autowebinar_title: null, webinar_url: null, link: null, starts_at: null, duration_minutes: 90 });
+    // A date-time without an offset is UTC.
+    expect((await call(t.app, 'PATCH', api(webinarPath(id)), { token: owner.access, body: { starts_at: '2026-04-02T18:30' } })).body!.starts_at).toBe('2026-04-02T18:30:00.000Z');
+    expect(await inSection(section)).toEqual(['1:Урок', '2:Эфир']);
+
+    // The outline lists it with its own id.
+    const outline = (await call(t.app, 'GET', api(`courses/${fixture.id}/sections/`), { token: owner.access })).body!;
+    expect(outline.sections[0].lessons[1]).toMatchObject({ type: 'webinar', id, baselesson_ptr_id: id, name: 'Эфир' });
+
+    expect((await call(t.app, 'DELETE', api(webinarPath(id)), { token: owner.access })).status).toBe(204);
+    expect((await call(t.app, 'GET', api(webinarPath(id)), { token: owner.access })).status).toBe(404);
+    expect(await inSection(section)).toEqual(['1:Урок']);
+  });
+
+  it('reads a linked autowebinar deleted since as none', async () => {
+    const section = (await newCourse()).sectionIds[0]!;
+    const autowebinar = await webinarOf(owner.schoolId);
+    const id = (await post(webinarPath(), { section, name: 'Запись', autowebinar, duration_minutes: 30 })).body!.id;
+    await t.app.ctx.db.delete(autowebinars).where(eq(autowebinars.id, autowebinar));
+    const read = await call(t.app, 'GET', api(webinarPath(id)), { token: owner.access });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ autowebinar: null, autowebinar_title: null, webinar_url: null, duration_minutes: 30 });
+    // Other changes still save; the stale link is not checked again.
+    expect((await call(t.app, 'PATCH', api(webinarPath(id)), { token: owner.access, body: { name: 'Запись 2' } })).body).toMatchObject({ name: 'Запись 2', autowebinar: null });
+  });
+
+  it("refuses another school's or an unknown autowebinar, with a Russian message", async () => {
+    const section = (await newCourse()).sectionIds[0]!;
+    const theirs = await webinarOf(other.schoolId);
+    for (const autowebinar of [theirs, 987_654]) {
+      const res = await post(webinarPath(), { section, name: 'Чужой', autowebinar });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'AUTOWEBINAR_NOT_FOUND', fields: { autowebinar: ['Автовебинар не найден в этой школе.'] } });
+    }
+    const id = (await post(webinarPath(), { section, name: 'Свой' })).body!.id;
+    const patch = await call(t.app, 'PATCH', api(webinarPath(id)), { token: owner.access, body: { autowebinar: theirs } });
+    expect(patch.body!.fields).toEqual({ autowebinar: ['Автовебинар не найден в этой школе.'] });
+  });
+
+  it.each([
+    [{ link: 'javascript:alert(1)' }, 'link'],
+    [{ link: 'ftp://files.example.com/room' }, 'link'],
+    [{ link: 'meet.example.com/room' }, 'link'],
+    [{ link: 'https://meet.example.com/\u0000' }, 'link'],
+    [{ name: 'Эфир\u0000' }, 'name'],
+    [{ starts_at: 'завтра в 10' }, 'starts_at'],
+    [{ starts_at: '2026-02-30T10:00:00Z' }, 'starts_at'],
+    [{ duration_minutes: 0 }, 'duration_minutes'],
+    [{ duration_minutes: 1441 }, 'duration_minutes'],
+    [{ autowebinar: 'первый' }, 'autowebinar'],
+  ])('refuses %j with a Russian message on %s', async (body, field) => {
+    const section = (await newCourse()).sectionIds[0]!;
+    const res = await post(webinarPath(), { section, name: 'Эфир', ...body });
+    expect(res.status).toBe(400);
+    expect(res.body!.fields[field]?.[0]).toMatch(/[А-Яа-я]/);
+  });
+
+  it('is written by admins only; read by the course’s readers; another school gets 404', async () => {
+    const section = (await newCourse()).sectionIds[0]!;
+    const id = (await post(webinarPath(), { section, name: 'Эфир' })).body!.id;
+    for (const token of [teacher.access, student.access]) {
+      expect((await post(webinarPath(), { section, name: 'Нет' }, token)).status).toBe(403);
+      expect((await call(t.app, 'PATCH', api(webinarPath(id)), { token, body: { name: 'Нет' } })).status).toBe(403);
+      expect((await call(t.app, 'DELETE', api(webinarPath(id)), { token })).status).toBe(403);
+    }
+    expect((await call(t.app, 'POST', api(webinarPath()), { body: { section, name: 'Нет' } })).status).toBe(401);
+    expect((await call(t.app, 'GET', api(webinarPath(id)))).status).toBe(401);
+    for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
+      const res = await call(t.app, method, api(webinarPath(id), other.schoolName), { token: other.access, ...(method === 'PATCH' ? { body: { name: 'Чужой' } } : {}) });
+      expect(res.status).toBe(404);
+    }
+    expect((await call(t.app, 'GET', api(webinarPath(id)), { token: owner.access })).body!.name).toBe('Эфир');
   });
 });

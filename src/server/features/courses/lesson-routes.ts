@@ -6,17 +6,23 @@ import type { Db } from '../../shared/db/database.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
+import { autowebinars } from '../webinars/index.ts';
 import { fileLinks, lessonBlockBodies } from './block-routes.ts';
 import { findLesson, findSection, type Lesson } from './course-access.ts';
 import {
   applyHomeworkOptions,
   applyTestOptions,
+  applyWebinarOptions,
   homeworkFields,
   HomeworkOptions,
   homeworkSettings,
   testFields,
   TestOptions,
   testSettings,
+  webinarFields,
+  WebinarOptions,
+  webinarSettings,
+  type LinkedAutowebinar,
 } from './lesson-settings.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
@@ -26,11 +32,12 @@ import { fileBody, FileBody } from './files.ts';
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Position = Type.Integer({ minimum: 1, maximum: 10_000 });
 
-/** The three lesson types with their own paths (spec §7 {type}s CRUD) and type-specific id names. */
+/** The four lesson types with their own paths (spec §7 {type}s CRUD) and type-specific id names. */
 const KINDS = [
   { path: 'lessons', type: 'lesson', idField: 'lesson_id', title: 'урок', options: { description: Type.Optional(Text({ maxLength: 50_000 })) } },
   { path: 'tests', type: 'test', idField: 'test_id', title: 'тест', options: TestOptions },
   { path: 'homeworks', type: 'homework', idField: 'homework_id', title: 'домашнее задание', options: HomeworkOptions },
+  { path: 'webinar_lessons', type: 'webinar', idField: 'webinar_id', title: 'вебинар', options: WebinarOptions },
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -59,17 +66,20 @@ const LessonBody = Type.Object(
     text_files: Type.Optional(Type.Array(FileBody)),
     audio_files: Type.Optional(Type.Array(FileBody)),
   },
-  // The type-specific id (lesson_id, test_id, homework_id) and the type's own settings.
+  // The type-specific id (lesson_id, test_id, homework_id, webinar_id) and the type's own settings.
   { additionalProperties: true },
 );
 
-function lessonBody(kind: Kind, lesson: Lesson, courseId: number) {
+/** `linked`: a webinar's autowebinar, when it has one that still exists. */
+function lessonBody(kind: Kind, lesson: Lesson, courseId: number, linked: LinkedAutowebinar | null = null) {
   const own =
     kind.type === 'test'
       ? testFields(testSettings(lesson.settings))
       : kind.type === 'homework'
         ? homeworkFields(homeworkSettings(lesson.settings))
-        : { description: lesson.description };
+        : kind.type === 'webinar'
+          ? { description: lesson.description, ...webinarFields(webinarSettings(lesson.settings), linked) }
+          : { description: lesson.description };
   return {
     [kind.idField]: lesson.id,
     id: lesson.id,
@@ -101,7 +111,28 @@ async function assertSourceTests(db: Db, courseId: number, ids: readonly number[
   if (found.length !== new Set(ids).size) throw fieldError('tests_ids', 'Выберите тесты этого же курса.');
 }
 
-/** Lessons, tests and homework (spec §7 Modules and lessons): admins build them; readers of the course read them. */
+/** An autowebinar of the school a webinar lesson may link; another school's or an unknown id is a field error. */
+async function assertAutowebinar(db: Db, schoolId: number, id: number | null): Promise<void> {
+  if (id === null) return;
+  const [found] = await db
+    .select({ id: autowebinars.id })
+    .from(autowebinars)
+    .where(and(eq(autowebinars.id, id), eq(autowebinars.schoolId, schoolId)));
+  if (!found) throw fieldError('autowebinar', 'Автовебинар не найден в этой школе.', 'AUTOWEBINAR_NOT_FOUND');
+}
+
+/** A webinar lesson's autowebinar as the answer names it: null when none is linked or it was deleted since. */
+async function linkedAutowebinar(db: Db, schoolId: number, lesson: Lesson): Promise<LinkedAutowebinar | null> {
+  const id = webinarSettings(lesson.settings).autowebinarId;
+  if (id === null) return null;
+  const [row] = await db
+    .select({ id: autowebinars.id, title: autowebinars.title, slug: autowebinars.slug })
+    .from(autowebinars)
+    .where(and(eq(autowebinars.id, id), eq(autowebinars.schoolId, schoolId)));
+  return row ?? null;
+}
+
+/** Lessons, tests, homework and webinars (spec §7 Modules and lessons): admins build them; readers of the course read them. */
 export async function lessonRoutes(app: App): Promise<void> {
   const { ctx } = app;
   const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
@@ -120,18 +151,25 @@ export async function lessonRoutes(app: App): Promise<void> {
     });
 
     /** The settings column after a body is applied to what is stored. */
-    async function settingsFor(body: Record<string, unknown>, stored: unknown, courseId: number, self: number | null) {
+    async function settingsFor(body: Record<string, unknown>, stored: unknown, schoolId: number, courseId: number, self: number | null) {
       if (kind.type === 'test') {
         const next = applyTestOptions(testSettings(stored), body);
         await assertSourceTests(ctx.db, courseId, next.testsIds, self);
         return next;
       }
       if (kind.type === 'homework') return applyHomeworkOptions(homeworkSettings(stored), body);
+      if (kind.type === 'webinar') {
+        // Only a newly given autowebinar is checked: a linked one deleted since stays, read as none.
+        if (body.autowebinar !== undefined) await assertAutowebinar(ctx.db, schoolId, body.autowebinar as number | null);
+        return applyWebinarOptions(webinarSettings(stored), body);
+      }
       return {};
     }
 
     /** The lesson with its blocks and its attached documents and audio (one query each). */
-    async function detail(lesson: Lesson, courseId: number) {
+    async function detail(lesson: Lesson, course: { id: number; schoolId: number }) {
+      const courseId = course.id;
+      const linked = kind.type === 'webinar' ? await linkedAutowebinar(ctx.db, course.schoolId, lesson) : null;
       const blocks = await lessonBlockBodies(ctx.db, [lesson.id], fileLinks(ctx));
       const files = await ctx.db
         .select()
@@ -139,7 +177,7 @@ export async function lessonRoutes(app: App): Promise<void> {
         .where(and(eq(courseFiles.lessonId, lesson.id), inArray(courseFiles.kind, ['text', 'audio'])))
         .orderBy(asc(courseFiles.id));
       return {
-        ...lessonBody(kind, lesson, courseId),
+        ...lessonBody(kind, lesson, courseId, linked),
         blocks: blocks.get(lesson.id) ?? [],
         text_files: files.filter((file) => file.kind === 'text').map((file) => fileBody(ctx, file)),
         audio_files: files.filter((file) => file.kind === 'audio').map((file) => fileBody(ctx, file)),
@@ -168,7 +206,7 @@ export async function lessonRoutes(app: App): Promise<void> {
           .innerJoin(courses, eq(courses.id, sections.courseId))
           .where(and(eq(sections.id, body.section), eq(courses.schoolId, school.id), isNull(courses.removedAt)));
         if (!target) throw fieldError('section', 'Указанный модуль не относится ни к одному курсу этой школы.', 'SECTION_NOT_FOUND');
-        const settings = await settingsFor(body, {}, target.courseId, null);
+        const settings = await settingsFor(body, {}, school.id, target.courseId, null);
         const lesson = await ctx.db.transaction(async (tx) => {
           await lockParents(tx, 'lessons', [target.sectionId]);
           const [row] = await tx
@@ -190,7 +228,7 @@ export async function lessonRoutes(app: App): Promise<void> {
           const [placed] = await tx.select().from(lessons).where(eq(lessons.id, row!.id));
           return placed!;
         });
-        return reply.code(201).send(await detail(lesson, target.courseId));
+        return reply.code(201).send(await detail(lesson, { id: target.courseId, schoolId: school.id }));
       },
     );
 
@@ -202,7 +240,7 @@ export async function lessonRoutes(app: App): Promise<void> {
       async (request) => {
         const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
         const { lesson, course } = await findLesson(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, kind.type);
-        return detail(lesson, course.id);
+        return detail(lesson, course);
       },
     );
 
@@ -223,7 +261,7 @@ export async function lessonRoutes(app: App): Promise<void> {
         const body = request.body as Record<string, unknown> & { name?: string; active?: boolean; points?: number; order?: number; section?: number; description?: string };
         const name = body.name?.trim();
         if (name === '') throw fieldError('name', 'Поле не может быть пустым.');
-        const settings = await settingsFor(body, lesson.settings, course.id, lesson.id);
+        const settings = await settingsFor(body, lesson.settings, school.id, course.id, lesson.id);
         let targetSection = lesson.sectionId;
         if (body.section !== undefined && body.section !== lesson.sectionId) {
           const { course: other } = await findSection(ctx.db, school.id, body.section, { role: 'Admin', userId: request.auth!.userId });
@@ -250,7 +288,7 @@ export async function lessonRoutes(app: App): Promise<void> {
           }
         });
         const [updated] = await ctx.db.select().from(lessons).where(eq(lessons.id, lesson.id));
-        return detail(updated!, course.id);
+        return detail(updated!, course);
       },
     );
 

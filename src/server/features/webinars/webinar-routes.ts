@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { autowebinars } from './tables.ts';
@@ -7,7 +7,8 @@ import { notFound } from '../../shared/errors.ts';
 import { publicFileUrl } from '../catalog/index.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { playbackSessionId, webinarIdOfPlayback, webinarState } from './webinar-schedule.ts';
-import { errors, Text } from '../../shared/http/schemas.ts';
+import { errors, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { requireSchoolRole } from '../../shared/security/school-access.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -42,7 +43,12 @@ const ChatLine = Type.Object({ username: Type.String(), message: Type.String(), 
 
 const webinarNotFound = () => notFound('Вебинар не найден.', 'WEBINAR_NOT_FOUND');
 
-/** The public autowebinar page and its scripted chat (spec §7 Autowebinars). */
+/** The most autowebinars the school's list answers (the choice in a webinar lesson's editor). */
+export const AUTOWEBINAR_LIST_LIMIT = 200;
+
+const AutowebinarItem = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String(), starts_at: Type.String(), is_active: Type.Boolean() });
+
+/** The public autowebinar page and its scripted chat, and the school's autowebinars (spec §7 Autowebinars). */
 export async function webinarRoutes(app: App): Promise<void> {
   const { ctx } = app;
 
@@ -87,6 +93,29 @@ export async function webinarRoutes(app: App): Promise<void> {
         scheduled_show_time_utc: state.showStart.toISOString(),
         video_start_offset_seconds: state.status === 'live' ? state.offsetSeconds : webinar.durationMinutes * 60,
       };
+    },
+  );
+
+  // The first piece of the autowebinars' CRUD: the list a webinar lesson's editor chooses from.
+  app.get(
+    '/:school/autowebinars/',
+    {
+      schema: {
+        tags: ['webinars'],
+        summary: `Автовебинары школы по порядку создания, не больше ${AUTOWEBINAR_LIST_LIMIT} (администратор)`,
+        params: Type.Object({ school: SchoolName }),
+        response: { 200: Type.Array(AutowebinarItem), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const rows = await ctx.db
+        .select({ id: autowebinars.id, title: autowebinars.title, slug: autowebinars.slug, startsAt: autowebinars.startsAt, isActive: autowebinars.isActive })
+        .from(autowebinars)
+        .where(eq(autowebinars.schoolId, school.id))
+        .orderBy(asc(autowebinars.id))
+        .limit(AUTOWEBINAR_LIST_LIMIT);
+      return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, starts_at: row.startsAt.toISOString(), is_active: row.isActive }));
     },
   );
 
