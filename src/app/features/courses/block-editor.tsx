@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { patchBlock, type Block, type CourseFile } from './course-api.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { SaveStatus } from './save-status.tsx';
-import { ServerHtml } from './server-html.tsx';
+import { ServerHtml } from '../../ui/server-html.tsx';
 import { PictureUploadField, VideoUploadField } from './upload-fields.tsx';
 import { useAutosave } from './use-autosave.ts';
 

@@ -8,7 +8,7 @@ import { json } from '../../../../tests/helpers/json-response.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 import { BlockEditor } from './block-editor.tsx';
 import type { Block, CourseFile } from './course-api.ts';
-import { LessonPreview } from './lesson-preview.tsx';
+import { LessonPreview } from '../../ui/lesson-preview.tsx';
 import { VIDEO_CHUNK_BYTES } from './video-upload.ts';
 
 /** A fake tus Upload: records what it was made with; the test plays the server through its options. */

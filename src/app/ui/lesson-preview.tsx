@@ -1,19 +1,38 @@
-import { coursesMessages } from '#core';
-import type { Block } from './course-api.ts';
+import { lessonBlockMessages } from '#core';
 import { ServerHtml } from './server-html.tsx';
 
-const t = coursesMessages;
+const t = lessonBlockMessages;
+
+/**
+ * A block as the renderer reads it: the course editor's blocks and the student's lesson detail both
+ * fit. HTML fields are the server's own (sanitised rich text, highlighted code, MathML formulas).
+ */
+export interface ViewBlock {
+  id: number;
+  type: string;
+  description: string | null;
+  code_html: string | null;
+  formula_html: string | null;
+  url: string | null;
+  picture: string | null;
+  buttons: readonly { name: string; link: string; color: string }[] | null;
+  /** Signed links of an uploaded video or picture. */
+  video_url?: string | null;
+  picture_url?: string | null;
+}
 
 /**
  * A lesson's blocks as a student sees them. Only what the server made is injected as HTML: rich
  * text it sanitised, code it highlighted (escaping the code), formulas it rendered as MathML.
  * Links, pictures and uploaded videos (their signed links) are plain attributes; React escapes the rest.
+ * Framework-only: no editor, highlighter or math library comes with it (the student's lesson page budget).
  */
-export function LessonPreview({ name, blocks }: { name: string; blocks: readonly Block[] }) {
+/** Without `name` (a page whose heading names the lesson already) the article is named «Материалы урока». */
+export function LessonPreview({ name, blocks }: { name?: string; blocks: readonly ViewBlock[] }) {
   return (
-    <article className="lesson-preview">
-      <h2>{name}</h2>
-      {blocks.length === 0 ? <p className="muted">{t.previewEmpty}</p> : null}
+    <article className="lesson-preview" aria-label={name ? undefined : t.content}>
+      {name ? <h2>{name}</h2> : null}
+      {blocks.length === 0 ? <p className="muted">{t.empty}</p> : null}
       {blocks.map((block) => (
         <div key={block.id} className={`preview-block ${block.type}`}>
           <PreviewBlock block={block} />
@@ -23,7 +42,7 @@ export function LessonPreview({ name, blocks }: { name: string; blocks: readonly
   );
 }
 
-function PreviewBlock({ block }: { block: Block }) {
+function PreviewBlock({ block }: { block: ViewBlock }) {
   switch (block.type) {
     case 'description':
       return <ServerHtml className="rich-text-view" html={block.description ?? ''} />;
@@ -32,7 +51,7 @@ function PreviewBlock({ block }: { block: Block }) {
     case 'formula':
       return <ServerHtml className="formula-block" html={block.formula_html ?? ''} />;
     case 'video':
-      if (block.video_url) return <video controls preload="metadata" src={block.video_url} aria-label={t.uploads.currentVideo} />;
+      if (block.video_url) return <video controls preload="metadata" src={block.video_url} aria-label={t.video} />;
       return block.url ? (
         <a href={block.url} target="_blank" rel="noopener noreferrer">
           {t.watchVideo}

@@ -1,9 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Block } from './course-api.ts';
-import { LessonPreview } from './lesson-preview.tsx';
+import { LessonPreview, type ViewBlock } from './lesson-preview.tsx';
 
-const base = { base_lesson: 1, order: 1, description: null, code: null, language: null, code_html: null, formula: null, formula_html: null, url: null, picture: null, buttons: null };
+const base = { description: null, code_html: null, formula_html: null, url: null, picture: null, buttons: null };
 
 describe('LessonPreview', () => {
   it('says so when the lesson is empty', () => {
@@ -12,7 +11,7 @@ describe('LessonPreview', () => {
   });
 
   it('shows video and picture links as attributes, and buttons in their colour', () => {
-    const blocks: Block[] = [
+    const blocks: ViewBlock[] = [
       { ...base, id: 1, type: 'video', url: 'https://youtu.be/abc' },
       { ...base, id: 2, type: 'picture', picture: 'https://example.com/a.png' },
       { ...base, id: 3, type: 'buttons', buttons: [{ name: 'Перейти', link: 'https://example.com/', color: '#BA75FF' }] },
@@ -30,5 +29,12 @@ describe('LessonPreview', () => {
     render(<LessonPreview name="Урок" blocks={[{ ...base, id: 1, type: 'description', description: '<h2>Заголовок</h2><ul><li>пункт</li></ul>' }]} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Заголовок' })).toBeTruthy();
     expect(screen.getByRole('listitem').textContent).toBe('пункт');
+  });
+
+  it('without a name, is named as the lesson\'s materials under the page\'s own heading', () => {
+    render(<LessonPreview blocks={[{ ...base, id: 1, type: 'video', video_url: '/api/files/1/v.mp4?t=x' }]} />);
+    expect(screen.getByRole('article', { name: 'Материалы урока' })).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByLabelText('Видео урока').getAttribute('src')).toBe('/api/files/1/v.mp4?t=x');
   });
 });
