@@ -17,3 +17,5 @@ export {
   type Lock,
 } from './student-access.ts';
 export { courseProgress, markFinishedIfComplete, recordProgress, type ProgressStep } from './progress.ts';
+export { accessExpired, findEnrolments, lessonVisible, NOT_YET_OPEN_MESSAGE } from './student-access.ts';
+export { countsProgress, lessonCounts, progressOf, stepCompletes, type CourseCounts, type Progress } from './progress.ts';

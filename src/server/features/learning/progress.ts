@@ -1,41 +1,101 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
-import { studentsGroupMembers } from '../groups/index.ts';
-import type { Enrolment, LessonState } from './student-access.ts';
+import { lessons, sections } from '../courses/index.ts';
+import { studentLessonAccess, studentsGroupMembers } from '../groups/index.ts';
+import { lessonVisible, type Enrolment, type LessonState } from './student-access.ts';
 import { lessonProgress } from './tables.ts';
 
 export type ProgressStep = 'viewed' | 'submitted' | 'completed';
 
+/** Whether a step completes the lesson: a pass, an acceptance, or opening a plain lesson or webinar. */
+export const stepCompletes = (type: string, step: ProgressStep) => step === 'completed' || (step === 'viewed' && (type === 'lesson' || type === 'webinar'));
+
 /**
  * Records a step of a student in a lesson; earlier times are kept (the first view, the first
- * hand-in, the first pass). Opening a plain lesson or a webinar is also completing it.
+ * hand-in, the first pass). Opening a plain lesson or a webinar is also completing it. One
+ * statement, and a step already recorded rewrites nothing.
  */
 export async function recordProgress(db: Db, enrolment: Pick<Enrolment, 'userId' | 'courseId'>, lesson: { id: number; type: string }, step: ProgressStep, now: Date): Promise<void> {
-  const completes = step === 'completed' || (step === 'viewed' && (lesson.type === 'lesson' || lesson.type === 'webinar'));
-  await db
-    .insert(lessonProgress)
-    .values({
-      userId: enrolment.userId,
-      lessonId: lesson.id,
-      courseId: enrolment.courseId,
-      viewedAt: now,
-      submittedAt: step === 'submitted' ? now : null,
-      completedAt: completes ? now : null,
-    })
-    .onConflictDoUpdate({
-      target: [lessonProgress.userId, lessonProgress.lessonId],
-      set: {
-        submittedAt: step === 'submitted' ? sql`coalesce(${lessonProgress.submittedAt}, ${now})` : sql`${lessonProgress.submittedAt}`,
-        completedAt: completes ? sql`coalesce(${lessonProgress.completedAt}, ${now})` : sql`${lessonProgress.completedAt}`,
-      },
-    });
+  const completes = stepCompletes(lesson.type, step);
+  const insert = db.insert(lessonProgress).values({
+    userId: enrolment.userId,
+    lessonId: lesson.id,
+    courseId: enrolment.courseId,
+    viewedAt: now,
+    submittedAt: step === 'submitted' ? now : null,
+    completedAt: completes ? now : null,
+  });
+  // A step sets at most one time; the row's first view stays.
+  const column = step === 'submitted' ? lessonProgress.submittedAt : completes ? lessonProgress.completedAt : null;
+  if (column === null) {
+    await insert.onConflictDoNothing({ target: [lessonProgress.userId, lessonProgress.lessonId] });
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: [lessonProgress.userId, lessonProgress.lessonId],
+    set: step === 'submitted' ? { submittedAt: now } : { completedAt: now },
+    setWhere: isNull(column),
+  });
 }
 
+export interface Progress {
+  total: number;
+  completed: number;
+  /** Whole percent, rounded down: 100 only when everything is done. */
+  percent: number;
+}
+
+export const progressOf = (completed: number, total: number): Progress => ({ total, completed, percent: total === 0 ? 0 : Math.floor((completed * 100) / total) });
+
 /** Done and total lessons and the percent (whole number) of what the student can see. */
-export function courseProgress(states: readonly LessonState[]): { total: number; completed: number; percent: number } {
-  const completed = states.filter((s) => s.completed).length;
-  const total = states.length;
-  return { total, completed, percent: total === 0 ? 0 : Math.floor((completed * 100) / total) };
+export function courseProgress(states: readonly LessonState[]): Progress {
+  return progressOf(states.filter((s) => s.completed).length, states.length);
+}
+
+/** Lessons a student can see and has completed in one course, by lesson type. */
+export type CourseCounts = Map<string, { total: number; completed: number }>;
+
+/**
+ * The student's visible and completed lessons of several courses, by course and lesson type: one
+ * grouped query for any number of courses (the course cards, the progress pages). The same rule as
+ * lessonStates: active lessons the student can see (their own access, else their group's closures).
+ * Courses they are not enrolled in are absent.
+ */
+export async function lessonCounts(db: Db, userId: number, courseIds: readonly number[]): Promise<Map<number, CourseCounts>> {
+  const byCourse = new Map<number, CourseCounts>();
+  if (courseIds.length === 0) return byCourse;
+  const rows = await db
+    .select({
+      courseId: sections.courseId,
+      type: lessons.type,
+      total: sql<number>`count(*)::int`,
+      completed: sql<number>`count(${lessonProgress.completedAt})::int`,
+    })
+    .from(studentsGroupMembers)
+    .innerJoin(sections, eq(sections.courseId, studentsGroupMembers.courseId))
+    .innerJoin(lessons, eq(lessons.sectionId, sections.id))
+    .leftJoin(studentLessonAccess, and(eq(studentLessonAccess.userId, userId), eq(studentLessonAccess.lessonId, lessons.id)))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.userId, userId), eq(lessonProgress.lessonId, lessons.id)))
+    .where(and(eq(studentsGroupMembers.userId, userId), inArray(studentsGroupMembers.courseId, [...courseIds]), eq(lessons.active, true), lessonVisible(studentsGroupMembers.groupId)))
+    .groupBy(sections.courseId, lessons.type);
+  for (const row of rows) {
+    let counts = byCourse.get(row.courseId);
+    if (!counts) byCourse.set(row.courseId, (counts = new Map()));
+    counts.set(row.type, { total: row.total, completed: row.completed });
+  }
+  return byCourse;
+}
+
+/** A course's progress from its counts by type (all types, or the given ones). */
+export function countsProgress(counts: CourseCounts | undefined, types?: readonly string[]): Progress {
+  let total = 0;
+  let completed = 0;
+  for (const [type, n] of counts ?? []) {
+    if (types && !types.includes(type)) continue;
+    total += n.total;
+    completed += n.completed;
+  }
+  return progressOf(completed, total);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import { courses, lessons, sections } from '../courses/index.ts';
@@ -27,19 +27,15 @@ export interface Enrolment {
   finishedAt: Date | null;
 }
 
-/** The student's group in the course (at most one: a unique index), or null. */
-export async function findEnrolment(db: Db, userId: number, courseId: number): Promise<Enrolment | null> {
-  const [row] = await db
-    .select({ member: studentsGroupMembers, group: studentsGroups })
-    .from(studentsGroupMembers)
-    .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
-    .where(and(eq(studentsGroupMembers.courseId, courseId), eq(studentsGroupMembers.userId, userId)));
-  if (!row) return null;
-  const { member, group } = row;
+type MemberRow = typeof studentsGroupMembers.$inferSelect;
+type GroupRow = typeof studentsGroups.$inferSelect;
+
+/** The enrolment a member row and its group make. */
+function enrolmentOf(member: MemberRow, group: GroupRow): Enrolment {
   return {
-    userId,
+    userId: member.userId,
     groupId: group.id,
-    courseId,
+    courseId: member.courseId,
     teacherId: group.teacherId,
     withTeacher: group.type === 'WITH_TEACHER' && group.teacherId !== null,
     certificate: group.certificate,
@@ -55,6 +51,27 @@ export async function findEnrolment(db: Db, userId: number, courseId: number): P
   };
 }
 
+/** The student's group in the course (at most one: a unique index), or null. */
+export async function findEnrolment(db: Db, userId: number, courseId: number): Promise<Enrolment | null> {
+  const [row] = await db
+    .select({ member: studentsGroupMembers, group: studentsGroups })
+    .from(studentsGroupMembers)
+    .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
+    .where(and(eq(studentsGroupMembers.courseId, courseId), eq(studentsGroupMembers.userId, userId)));
+  return row ? enrolmentOf(row.member, row.group) : null;
+}
+
+/** The student's enrolments in some courses (one query, by the members' course and user index). */
+export async function findEnrolments(db: Db, userId: number, courseIds: readonly number[]): Promise<Map<number, Enrolment>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ member: studentsGroupMembers, group: studentsGroups })
+    .from(studentsGroupMembers)
+    .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
+    .where(and(inArray(studentsGroupMembers.courseId, [...courseIds]), eq(studentsGroupMembers.userId, userId)));
+  return new Map(rows.map((row) => [row.member.courseId, enrolmentOf(row.member, row.group)]));
+}
+
 /** When the access period ends; null: never. */
 export const accessEndsAt = (enrolment: Pick<Enrolment, 'accessFrom' | 'durationDays'>): Date | null =>
   enrolment.durationDays > 0 ? new Date(enrolment.accessFrom.getTime() + enrolment.durationDays * DAY_MS) : null;
@@ -63,6 +80,12 @@ export const accessEndsAt = (enrolment: Pick<Enrolment, 'accessFrom' | 'duration
 export function remainingDays(enrolment: Pick<Enrolment, 'accessFrom' | 'durationDays'>, now: Date): number | null {
   const ends = accessEndsAt(enrolment);
   return ends === null ? null : Math.max(0, Math.ceil((ends.getTime() - now.getTime()) / DAY_MS));
+}
+
+/** Whether the access period is over. */
+export function accessExpired(enrolment: Pick<Enrolment, 'accessFrom' | 'durationDays'>, now: Date): boolean {
+  const ends = accessEndsAt(enrolment);
+  return ends !== null && ends.getTime() <= now.getTime();
 }
 
 export const COURSE_CLOSED_MESSAGE = 'Доступ к курсу временно заблокирован. Обратитесь к администратору';
@@ -76,15 +99,18 @@ export type Course = typeof courses.$inferSelect;
  * id. Unpublished, or the access period over: 403 with the reason, since the student knows it.
  */
 export async function studentCourse(db: Db, schoolId: number, courseId: number, userId: number, now: Date): Promise<{ course: Course; enrolment: Enrolment }> {
-  const [course] = await db
-    .select()
+  // One statement: the course with the student's membership and its group (one row at most).
+  const [row] = await db
+    .select({ course: courses, member: studentsGroupMembers, group: studentsGroups })
     .from(courses)
+    .innerJoin(studentsGroupMembers, and(eq(studentsGroupMembers.courseId, courses.id), eq(studentsGroupMembers.userId, userId)))
+    .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
     .where(and(eq(courses.id, courseId), eq(courses.schoolId, schoolId), isNull(courses.removedAt), eq(courses.isAccess, true)));
-  const enrolment = course ? await findEnrolment(db, userId, course.id) : null;
-  if (!course || !enrolment) throw notFound('Курс не найден.', 'COURSE_NOT_FOUND');
+  if (!row) throw notFound('Курс не найден.', 'COURSE_NOT_FOUND');
+  const { course } = row;
+  const enrolment = enrolmentOf(row.member, row.group);
   if (!course.published) throw forbidden(COURSE_CLOSED_MESSAGE, 'COURSE_CLOSED');
-  const ends = accessEndsAt(enrolment);
-  if (ends !== null && ends.getTime() <= now.getTime()) throw forbidden(ACCESS_EXPIRED_MESSAGE, 'ACCESS_EXPIRED');
+  if (accessExpired(enrolment, now)) throw forbidden(ACCESS_EXPIRED_MESSAGE, 'ACCESS_EXPIRED');
   return { course, enrolment };
 }
 
@@ -118,6 +144,14 @@ export interface LessonState {
 }
 
 /**
+ * Whether a lesson is open to a student, as SQL over `lessons` left-joined with the student's
+ * `student_lesson_access` row: their own access when set, else not closed to their group. The
+ * outline, the course cards and the progress figures all count lessons by this one rule.
+ */
+export const lessonVisible = (groupId: number | SQLWrapper) =>
+  sql<boolean>`coalesce(${studentLessonAccess.available}, not exists (select 1 from ${groupLessonClosures} where ${groupLessonClosures.groupId} = ${groupId} and ${groupLessonClosures.lessonId} = ${lessons.id}))`;
+
+/**
  * Every lesson of the course the student can see (active, not closed to their group or to them), in
  * course order, with their progress and any lock: one query, whatever the number of lessons.
  * A lesson opened once stays open. Strict order (group setting) locks a lesson until every earlier
@@ -135,22 +169,17 @@ export async function lessonStates(db: Db, enrolment: Enrolment, now: Date): Pro
       viewedAt: lessonProgress.viewedAt,
       submittedAt: lessonProgress.submittedAt,
       completedAt: lessonProgress.completedAt,
-      ownAvailable: studentLessonAccess.available,
       availableFrom: studentLessonAccess.availableFrom,
-      closedForGroup: sql<boolean>`exists (select 1 from ${groupLessonClosures} where ${groupLessonClosures.groupId} = ${enrolment.groupId} and ${groupLessonClosures.lessonId} = ${lessons.id})`,
     })
     .from(lessons)
     .innerJoin(sections, eq(sections.id, lessons.sectionId))
     .leftJoin(lessonProgress, and(eq(lessonProgress.userId, enrolment.userId), eq(lessonProgress.lessonId, lessons.id)))
     .leftJoin(studentLessonAccess, and(eq(studentLessonAccess.userId, enrolment.userId), eq(studentLessonAccess.lessonId, lessons.id)))
-    .where(and(eq(sections.courseId, enrolment.courseId), eq(lessons.active, true)))
+    .where(and(eq(sections.courseId, enrolment.courseId), eq(lessons.active, true), lessonVisible(enrolment.groupId)))
     .orderBy(asc(sections.order), asc(lessons.order));
   const states: LessonState[] = [];
   let blocker: number | undefined;
   for (const row of rows) {
-    // The student's own access, when set, wins over the group's.
-    const visible = row.ownAvailable ?? !row.closedForGroup;
-    if (!visible) continue;
     const state: LessonState = {
       id: row.id,
       sectionId: row.sectionId,
@@ -168,7 +197,9 @@ export async function lessonStates(db: Db, enrolment: Enrolment, now: Date): Pro
     } else if (enrolment.strictTaskOrder && !state.viewed && blocker !== undefined) {
       state.locked = { code: 'STRICT_ORDER', message: STRICT_ORDER_MESSAGE, blockedBy: blocker };
     }
-    if (blocker === undefined && (state.locked || !isDone(state, enrolment))) blocker = state.id;
+    // A lesson still to do holds back the ones after it (a locked one is never done, unless it
+    // was done before its lock: then it holds nobody back).
+    if (blocker === undefined && !isDone(state, enrolment)) blocker = state.id;
     states.push(state);
   }
   return states;
