@@ -176,7 +176,7 @@ export const coursesMessages = {
     loading: 'Загрузка редактора...',
     label: 'Текст',
   },
-  // Test and homework settings.
+  // Test, homework and webinar settings.
   settingsTitle: 'Настройки',
   saved: 'Изменения сохранены.',
   test: {
@@ -197,6 +197,19 @@ export const coursesMessages = {
   homework: {
     automate_accept: 'Принимать автоматически',
     time_accept: 'Принять через (ЧЧ:ММ:СС)',
+  },
+  webinar: {
+    autowebinar: 'Автовебинар',
+    noAutowebinar: 'Без автовебинара',
+    autowebinarsLoading: 'Загрузка автовебинаров...',
+    autowebinarsFailed: (reason: string) => `Не удалось загрузить автовебинары: ${reason.replace(/[.\s]+$/, '')}.`,
+    inactive: (title: string) => `${title} (выключен)`,
+    openPage: 'Открыть страницу автовебинара',
+    link: 'Ссылка на трансляцию',
+    linkHint: 'Комната встречи или трансляция: адрес, начинающийся с http:// или https://.',
+    startsAt: 'Начало',
+    duration: 'Длительность, минут',
+    durationInvalid: 'Укажите длительность целым числом минут от 1 до 1440.',
   },
   points: 'Баллы за урок',
   // The test editor: a test's questions and their answers.

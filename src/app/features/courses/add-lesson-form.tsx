@@ -4,7 +4,7 @@ import { FormError } from '../../ui/form-field.tsx';
 import type { EditableLessonType } from './course-api.ts';
 
 const t = coursesMessages;
-const TYPES: EditableLessonType[] = ['lesson', 'test', 'homework'];
+const TYPES: EditableLessonType[] = ['lesson', 'test', 'homework', 'webinar'];
 
 export interface AddLessonFormProps {
   section: number;
@@ -15,7 +15,7 @@ export interface AddLessonFormProps {
 }
 
 /**
- * A lesson, test or homework added in place: its type and name. Spec §5: an empty name creates
+ * A lesson, test, homework or webinar added in place: its type and name. Spec §5: an empty name creates
  * nothing. Escape cancels.
  */
 export function AddLessonForm({ section, order, onCreate, onCancel }: AddLessonFormProps) {

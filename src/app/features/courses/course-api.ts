@@ -41,12 +41,12 @@ export interface CoursePage {
   results: Course[];
 }
 
-/** The lesson types the constructor creates (a webinar lesson comes with the meetings issue). */
-export type EditableLessonType = Exclude<LessonType, 'webinar'>;
+/** The lesson types the constructor creates and edits: all four. */
+export type EditableLessonType = LessonType;
 
 export interface OutlineLesson {
   type: LessonType;
-  /** The type's own id (lesson_id, test_id, homework_id). */
+  /** The type's own id (lesson_id, test_id, homework_id, webinar_id). */
   id: number;
   /** Unique across types: the key of a lesson everywhere here. */
   baselesson_ptr_id: number;
@@ -103,7 +103,7 @@ export interface CourseFile {
   created_at: string;
 }
 
-/** A lesson, test or homework as its own GET answers: common fields, the type's settings, blocks. */
+/** A lesson, test, homework or webinar as its own GET answers: common fields, the type's settings, blocks. */
 export interface LessonDetail {
   id: number;
   baselesson_ptr_id: number;
@@ -118,8 +118,8 @@ export interface LessonDetail {
   [setting: string]: unknown;
 }
 
-/** Each lesson type's path: `lessons/`, `tests/`, `homeworks/`. */
-export const LESSON_PATHS: Readonly<Record<EditableLessonType, string>> = { lesson: 'lessons', test: 'tests', homework: 'homeworks' };
+/** Each lesson type's path: `lessons/`, `tests/`, `homeworks/`, `webinar_lessons/`. */
+export const LESSON_PATHS: Readonly<Record<EditableLessonType, string>> = { lesson: 'lessons', test: 'tests', homework: 'homeworks', webinar: 'webinar_lessons' };
 
 export const isEditableType = (type: LessonType): type is EditableLessonType => type in LESSON_PATHS;
 
@@ -170,6 +170,16 @@ export const patchLesson = (school: string, type: EditableLessonType, id: number
 export const deleteLesson = (school: string, type: EditableLessonType, id: number) => api().delete<void>(at(school, `${LESSON_PATHS[type]}/${id}/`));
 export const orderLessons = (school: string, order: { baselesson_ptr_id: number; order: number; section_id: number }[]) =>
   api().post<unknown>(at(school, 'lesson_order/'), order);
+/** A school's autowebinar as `{school}/autowebinars/` lists it (for a webinar lesson's choice). */
+export interface Autowebinar {
+  id: number;
+  title: string;
+  slug: string;
+  starts_at: string;
+  is_active: boolean;
+}
+
+export const listAutowebinars = (school: string) => api().get<Autowebinar[]>(at(school, 'autowebinars/'));
 export const previousTests = (school: string, testId: number) => api().get<{ test_id: number; name: string; section_id: number }[]>(at(school, `tests/${testId}/previous_tests/`));
 
 export const createBlock = (school: string, body: { base_lesson: number; type: string }) => api().post<Block>(at(school, 'blocks/'), body);

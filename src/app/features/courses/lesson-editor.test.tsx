@@ -96,6 +96,20 @@ describe('LessonEditor', () => {
     expect(((await screen.findByRole('textbox', { name: 'Принять через (ЧЧ:ММ:СС)' })) as HTMLInputElement).value).toBe('01:00:00');
   });
 
+  it('opens a webinar with its settings form, its autowebinar chosen', async () => {
+    stubApi({
+      'GET Alpha/webinar_lessons/12/': () => json(detail('webinar', { id: 12, autowebinar: 3, autowebinar_title: 'Запись', webinar_url: '/webinar/zapis', link: null, starts_at: null, duration_minutes: 60 })),
+      'GET Alpha/autowebinars/': () => json([{ id: 3, title: 'Запись', slug: 'zapis', starts_at: '2026-01-01T10:00:00.000Z', is_active: true }]),
+    });
+    render(<LessonEditor school="Alpha" lesson={item('webinar', 12)} onChanged={vi.fn()} />);
+    expect(screen.getByRole('region', { name: 'Редактор: вебинар' })).toBeTruthy();
+    const select = (await screen.findByRole('combobox', { name: 'Автовебинар' })) as HTMLSelectElement;
+    expect(select.value).toBe('3');
+    expect((screen.getByRole('textbox', { name: 'Длительность, минут' }) as HTMLInputElement).value).toBe('60');
+    expect(screen.getByText('Вебинар', { selector: '.lesson-type' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Просмотр как ученик' })).toBeNull();
+  });
+
   it("shows a test's questions below its settings", async () => {
     stubApi({
       'GET Alpha/tests/10/': () => json(detail('test')),

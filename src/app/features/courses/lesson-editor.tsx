@@ -10,6 +10,7 @@ import { SaveStatus } from './save-status.tsx';
 import { TestQuestions } from './test-questions.tsx';
 import { TestSettingsForm } from './test-settings-form.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { WebinarSettingsForm } from './webinar-settings-form.tsx';
 
 const t = coursesMessages;
 
@@ -20,7 +21,7 @@ export interface LessonEditorProps {
   onChanged: (baselessonId: number, changes: { name: string; active: boolean }) => void;
 }
 
-/** The editor pane of the selected lesson, test or homework: loads it, then edits it. */
+/** The editor pane of the selected lesson, test, homework or webinar: loads it, then edits it. */
 export function LessonEditor({ school, lesson, onChanged }: LessonEditorProps) {
   const type = lesson.type;
   const detail = useResource(isEditableType(type) ? `${type}/${lesson.id}` : null, () => getLesson(school, type as EditableLessonType, lesson.id));
@@ -114,6 +115,7 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
         </>
       ) : null}
       {type === 'homework' ? <HomeworkSettingsForm school={school} homework={lesson} onSaved={saved} /> : null}
+      {type === 'webinar' ? <WebinarSettingsForm school={school} webinar={lesson} onSaved={saved} /> : null}
     </div>
   );
 }
