@@ -1,15 +1,17 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
-import type { App } from '../../context.ts';
+import type { App, FastifyRequest } from '../../context.ts';
 import { fieldError } from '../../shared/errors.ts';
 import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type School, type SchoolRole } from '../../shared/security/school-access.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { accessExpired, countsProgress, lessonCounts, remainingDays } from '../learning/index.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
 import { findCourse, readableBy, type Course } from './course-access.ts';
 import { folderOfSchool } from './folder-routes.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { ProgressBody } from './lesson-item.ts';
 import { courseFiles, courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
 import { coverColumns, coverJoin, coverUrl, releaseFile } from './files.ts';
 import { containsPattern } from '../../shared/db/like-pattern.ts';
@@ -45,6 +47,20 @@ export const CourseBody = Type.Object({
   test_count: Type.Integer(),
   video_count: Type.Integer(),
   students_count: Type.Integer(),
+});
+
+/** A course in the list: a student's card adds their group, access period and progress. */
+const CourseListItem = Type.Object({
+  ...CourseBody.properties,
+  group_id: Type.Optional(Type.Integer()),
+  /** Whole days of access left; null: no end; 0: over. */
+  remaining_period: Type.Optional(Nullable(Type.Integer())),
+  /** The student's group gives certificates. */
+  certificate: Type.Optional(Type.Boolean()),
+  progress: Type.Optional(ProgressBody),
+  finished: Type.Optional(Type.Boolean()),
+  access_expired: Type.Optional(Type.Boolean()),
+  published: Type.Optional(Type.Boolean()),
 });
 
 const Format = Type.Union([Type.Literal('ОН'), Type.Literal('ОФФ'), Type.Literal('ONLINE'), Type.Literal('OFFLINE')]);
@@ -206,6 +222,59 @@ export async function courseRoutes(app: App): Promise<void> {
     return courseBody(ctx, course, school, folderId === null ? null : { id: folderId, name: folderName! }, cover, counts);
   }
 
+  /**
+   * A student's course cards: the courses of their groups (published or not, their access period
+   * over or not: the card says so), each with the group, the days left and their progress. Four
+   * statements for any page: the school, the count, the page with its group, the progress of the
+   * page's courses (one grouped query).
+   */
+  async function studentCourses(request: FastifyRequest, query: Static<typeof ListQuery>, school: School) {
+    const userId = request.auth!.userId;
+    const { p: page = 1, s: size = 20, search, folder } = query;
+    const text = search?.trim();
+    const now = ctx.now();
+    const where: SQL = and(
+      eq(courses.schoolId, school.id),
+      isNull(courses.removedAt),
+      eq(courses.isAccess, true),
+      folder === undefined ? undefined : folder === 0 ? isNull(courses.folderId) : eq(courses.folderId, folder),
+      text ? ilike(courses.name, containsPattern(text)) : undefined,
+    )!;
+    // One membership per course and student (a unique index): the join never repeats a course.
+    const mine = and(eq(studentsGroupMembers.courseId, courses.id), eq(studentsGroupMembers.userId, userId));
+    const [total] = await ctx.db.select({ n: count() }).from(courses).innerJoin(studentsGroupMembers, mine).where(where);
+    const countAll = total?.n ?? 0;
+    const slice = pageSlice(page, size, countAll);
+    if (!slice) return pageEnvelope(request, [], countAll, page, size);
+    const rows = await ctx.db
+      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, member: studentsGroupMembers, group: studentsGroups, ...countColumns() })
+      .from(courses)
+      .innerJoin(studentsGroupMembers, mine)
+      .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
+      .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
+      .leftJoin(courseFiles, coverJoin)
+      .where(where)
+      .orderBy(...(slice.fromEnd ? [desc(courses.order), desc(courses.id)] : [asc(courses.order), asc(courses.id)]))
+      .limit(slice.limit)
+      .offset(slice.offset);
+    if (slice.fromEnd) rows.reverse();
+    const counts = await lessonCounts(ctx.db, userId, rows.map((row) => row.course.id));
+    const list = rows.map(({ course, folderId, folderName, cover, member, group, ...lessonTotals }) => {
+      const period = { accessFrom: member.accessFrom, durationDays: member.durationDays ?? group.trainingDuration };
+      return {
+        ...courseBody(ctx, course, school, folderId === null ? null : { id: folderId, name: folderName! }, cover, lessonTotals),
+        group_id: group.id,
+        remaining_period: remainingDays(period, now),
+        certificate: group.certificate,
+        progress: countsProgress(counts.get(course.id)),
+        finished: member.finishedAt !== null,
+        access_expired: accessExpired(period, now),
+        published: course.published,
+      };
+    });
+    return pageEnvelope(request, list, countAll, page, size);
+  }
+
   app.get(
     '/:school/courses/',
     {
@@ -214,11 +283,12 @@ export async function courseRoutes(app: App): Promise<void> {
         summary: 'Курсы школы: все для администратора (или корзина), курсы своих групп для преподавателя и ученика',
         params: Type.Object({ school: SchoolName }),
         querystring: ListQuery,
-        response: { 200: Page(CourseBody), ...errors(400, 401, 403, 404, 451) },
+        response: { 200: Page(CourseListItem), ...errors(400, 401, 403, 404, 451) },
       },
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+      if (role === 'Student') return studentCourses(request, request.query, school);
       const { p: page = 1, s: size = 20, search, folder, removed } = request.query;
       const bin = removed === true && role === 'Admin';
       const text = search?.trim();

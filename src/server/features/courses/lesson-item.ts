@@ -1,10 +1,35 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { LessonState } from '../learning/index.ts';
 import type { Lesson } from './course-access.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Why a lesson a student can see is not open to them yet (learning's Lock). */
+export const LockBody = Type.Object({
+  code: Type.Union([Type.Literal('STRICT_ORDER'), Type.Literal('NOT_YET_OPEN')]),
+  message: Type.String(),
+  /** STRICT_ORDER: the first earlier lesson still to be done. */
+  blocked_by: Type.Optional(Type.Integer()),
+  /** NOT_YET_OPEN: when it opens (ISO). */
+  opens_at: Type.Optional(Type.String()),
+});
+
+/** A student's progress in a course: completed of the lessons they can see, whole percent rounded down. */
+export const ProgressBody = Type.Object({ total: Type.Integer(), completed: Type.Integer(), percent: Type.Integer() });
+
+/** The student's group settings the outline shows (reference §4.4). */
+export const GroupSettingsBody = Type.Object({
+  strict_task_order: Type.Boolean(),
+  task_submission_lock: Type.Boolean(),
+  submit_homework_to_go_on: Type.Boolean(),
+  submit_test_to_go_on: Type.Boolean(),
+  success_test_to_go_on: Type.Boolean(),
+});
 
 /**
  * A lesson as the course outline lists it (spec §3 lesson list item): `id` is the type-specific id
  * (lesson_id, test_id, homework_id), the same number as `baselesson_ptr_id` here. `viewed`,
- * `completed` and `sended` are the student's progress (the learning issue fills them).
+ * `completed` and `sended` are the student's progress; `locked` is given to students only.
  */
 export const LessonItem = Type.Object({
   type: Type.String(),
@@ -18,7 +43,8 @@ export const LessonItem = Type.Object({
   points: Type.Integer(),
   viewed: Type.Boolean(),
   completed: Type.Boolean(),
-  sended: Type.Union([Type.Boolean(), Type.Null()]),
+  sended: Nullable(Type.Boolean()),
+  locked: Type.Optional(Nullable(LockBody)),
 });
 
 export function lessonItem(lesson: Pick<Lesson, 'id' | 'type' | 'sectionId' | 'name' | 'order' | 'active' | 'points'>): Static<typeof LessonItem> {
@@ -35,5 +61,22 @@ export function lessonItem(lesson: Pick<Lesson, 'id' | 'type' | 'sectionId' | 'n
     viewed: false,
     completed: false,
     sended: lesson.type === 'lesson' ? null : false,
+  };
+}
+
+/** A lesson as a student sees it in the outline: their progress and any lock. */
+export function studentLessonItem(state: LessonState): Static<typeof LessonItem> {
+  const { locked } = state;
+  return {
+    ...lessonItem({ ...state, active: true }),
+    viewed: state.viewed,
+    completed: state.completed,
+    sended: state.type === 'lesson' ? null : state.submitted,
+    locked: locked && {
+      code: locked.code,
+      message: locked.message,
+      ...(locked.blockedBy === undefined ? {} : { blocked_by: locked.blockedBy }),
+      ...(locked.opensAt === undefined ? {} : { opens_at: locked.opensAt.toISOString() }),
+    },
   };
 }
