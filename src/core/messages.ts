@@ -29,6 +29,7 @@ export { courseFilesMessages } from './messages/course-files.ts';
 export { formatFileSize, uiMessages } from './messages/ui.ts';
 export { lessonBlockMessages } from './messages/lesson-blocks.ts';
 export { learningMessages } from './messages/learning.ts';
+export { learningTestsMessages } from './messages/learning-tests.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {
