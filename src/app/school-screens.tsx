@@ -5,6 +5,7 @@ import { CourseEditorPage, CoursesPage } from './features/courses/index.ts';
 import { GroupsPage } from './features/groups/index.ts';
 import { HelpPage } from './features/help/index.ts';
 import { LegalPage } from './features/legal/index.ts';
+import { LessonPage, StudentCoursePage, StudentCoursesPage } from './features/learning/index.ts';
 import { ProfilePage } from './features/accounts/index.ts';
 import { PwaPage } from './features/pwa/index.ts';
 import { SettingsPage } from './features/settings/index.ts';
@@ -49,6 +50,12 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['courses/create-course/:course_id', Index],
   ['courses', ({ school }) => <CoursesPage school={school} />],
   ['courses/create-course/:course_id/:tab', ({ school, params }) => <CourseEditorPage school={school} courseId={Number(params.course_id)} tab={params.tab ?? ''} />],
+  ['student-courses', ({ school }) => <StudentCoursesPage school={school} />],
+  ['student-course/:course_id', ({ school, params }) => <StudentCoursePage school={school} courseId={Number(params.course_id)} />],
+  [
+    'student-course/:course_id/module/:section_id/:lesson_type/:lesson_id',
+    ({ school, params }) => <LessonPage school={school} courseId={Number(params.course_id)} lessonType={params.lesson_type ?? ''} lessonId={Number(params.lesson_id)} />,
+  ],
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
   // No screen yet: each issue of the course platform replaces its lines here.
@@ -56,10 +63,7 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['courses/group/:group_id', Soon],
   ['courses-stats', Soon],
   ['courses-stats/:course_id/students', Soon],
-  ['student-courses', Soon],
   ['student-courses/bonus', Soon],
-  ['student-course/:course_id', Soon],
-  ['student-course/:course_id/module/:section_id/:lesson_type/:lesson_id', Soon],
   ['student-stats/:student_id', Soon],
   ['group/:group_id', Soon],
   ['home-work', Soon],
