@@ -1,0 +1,70 @@
+// The JavaScript of the student's lesson page (issue 12's budget: ≤ 60 KB gzip), measured on the
+// build like the widget budgets: the app's entry (the whole shell; it imports nothing statically)
+// plus the page's lazy chunk and every chunk it imports, as the precompressed twins the server
+// sends. A test or a homework lesson loads its panel's chunk too: that worst case is held as well.
+// The page renders blocks as the server made them, so no editor, highlighter or math library may
+// come with it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importClosure, transferSize } from '../../tools/bundle-sizes.mjs';
+
+const DIR = 'dist/app';
+const LESSON_PAGE_BUDGET = 60 * 1024;
+
+const chunkFiles = readdirSync(join(DIR, 'chunks')).filter((name) => name.endsWith('.js'));
+
+/** The built chunk of a source module (rollup names chunks `[name]-[hash].js`). */
+function chunk(name: string): string {
+  const found = chunkFiles.filter((file) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(file));
+  expect(found, `one chunk for ${name}`).toHaveLength(1);
+  return join(DIR, 'chunks', found[0]!);
+}
+
+/** What a first visit downloads: the entry, then the page's chunks and their static imports. */
+function pageFiles(...chunks: string[]): Set<string> {
+  const files = new Set([join(DIR, 'main.js')]);
+  for (const name of chunks) importClosure(chunk(name), files);
+  return files;
+}
+
+const bytes = (files: Set<string>, encoding: 'gz' | 'br') => [...files].reduce((sum, file) => sum + transferSize(file, encoding), 0);
+
+/**
+ * Strings each library leaves in minified code (checked below to be in the build's editor chunks,
+ * so a missing marker cannot pass unnoticed): Tiptap/ProseMirror, dnd-kit, tus-js-client; and the
+ * server's highlighter (shiki) and math renderer (temml), or others, never in the app.
+ */
+const EDITOR_MARKERS = { tiptap: 'ProseMirror', 'dnd-kit': 'DndDescribedBy', 'tus-js-client': 'Tus-Resumable' };
+const SERVER_ONLY_MARKERS = ['shiki', 'temml', 'katex', 'hljs', 'highlight.js', 'mathjax'];
+
+const containing = (files: Iterable<string>, marker: string) => [...files].filter((file) => readFileSync(file, 'utf8').toLowerCase().includes(marker.toLowerCase()));
+
+describe("the student's lesson page JavaScript (issue 12: ≤ 60 KB gzip)", () => {
+  const plain = pageFiles('lesson-page');
+  const withPanels = pageFiles('lesson-page', 'test-panel', 'homework-panel');
+
+  it('loads its panels lazily: a plain lesson does not fetch the test or homework chunk', () => {
+    const lessonPage = readFileSync(chunk('lesson-page'), 'utf8');
+    for (const panel of ['test-panel', 'homework-panel']) {
+      expect(lessonPage).toMatch(new RegExp(`import\\(["']\\./${panel}-[\\w-]{8}\\.js["']\\)`));
+      expect(plain.has(chunk(panel))).toBe(false);
+    }
+  });
+
+  it.each(['gz', 'br'] as const)('a plain lesson and a test or homework lesson stay within 60 KB (%s)', (encoding) => {
+    expect(bytes(plain, encoding)).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+    expect(bytes(withPanels, encoding)).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+  });
+
+  it('carries no editor, highlighter or math library', () => {
+    const everything = chunkFiles.map((file) => join(DIR, 'chunks', file));
+    for (const [library, marker] of Object.entries(EDITOR_MARKERS)) {
+      // The marker does find the library where the course editor loads it…
+      expect(containing(everything, marker), library).not.toEqual([]);
+      // …and it is nowhere in what the lesson page loads.
+      expect(containing(withPanels, marker), library).toEqual([]);
+    }
+    for (const marker of SERVER_ONLY_MARKERS) expect(containing(withPanels, marker), marker).toEqual([]);
+  });
+});
