@@ -1,13 +1,14 @@
 import { plural, pluralForm } from '#core/plural';
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { containsPattern } from '../../shared/db/like-pattern.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { courseNotFound, findCourse, findSection } from './course-access.ts';
-import { LessonItem, lessonItem } from './lesson-item.ts';
+import { courseProgress, lessonStates, remainingDays, studentCourse, type Enrolment, type LessonState } from '../learning/index.ts';
+import { courseNotFound, findCourse, findSection, sectionNotFound } from './course-access.ts';
+import { GroupSettingsBody, LessonItem, lessonItem, ProgressBody, studentLessonItem } from './lesson-item.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { courses, lessonBlocks, lessons, sections } from './tables.ts';
 
@@ -23,9 +24,24 @@ const SectionBody = Type.Object({
   lessons: Type.Array(LessonItem),
 });
 
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** What a student's outline adds: their group, its settings, their access period and progress. */
+const StudentFields = {
+  group_id: Type.Optional(Type.Integer()),
+  teacher_id: Type.Optional(Nullable(Type.Integer())),
+  group_settings: Type.Optional(GroupSettingsBody),
+  /** Whole days of access left; null: no end. */
+  remaining_period: Type.Optional(Nullable(Type.Integer())),
+  certificate: Type.Optional(Type.Boolean()),
+  progress: Type.Optional(ProgressBody),
+  finished: Type.Optional(Type.Boolean()),
+};
+
 const Outline = Type.Object({
   course_id: Type.Integer(),
   course_name: Type.String(),
+  ...StudentFields,
   sections: Type.Array(SectionBody),
 });
 
@@ -36,16 +52,25 @@ type SectionRow = typeof sections.$inferSelect;
 type LessonRow = typeof lessons.$inferSelect;
 
 function sectionBody(section: SectionRow, lessonRows: LessonRow[]) {
-  return {
-    section_id: section.id,
-    section: section.id,
-    course: section.courseId,
-    name: section.name,
-    section_name: section.name,
-    order: section.order,
-    lessons: lessonRows.map(lessonItem),
-  };
+  return { ...sectionHead(section), lessons: lessonRows.map(lessonItem) };
 }
+
+function sectionHead(section: SectionRow) {
+  return { section_id: section.id, section: section.id, course: section.courseId, name: section.name, section_name: section.name, order: section.order };
+}
+
+/** A module as a student sees it: the lessons open to them, with their progress and locks. */
+function studentSectionBody(section: SectionRow, states: readonly LessonState[]) {
+  return { ...sectionHead(section), lessons: states.filter((state) => state.sectionId === section.id).map(studentLessonItem) };
+}
+
+const groupSettings = (enrolment: Enrolment) => ({
+  strict_task_order: enrolment.strictTaskOrder,
+  task_submission_lock: enrolment.taskSubmissionLock,
+  submit_homework_to_go_on: enrolment.submitHomeworkToGoOn,
+  submit_test_to_go_on: enrolment.submitTestToGoOn,
+  success_test_to_go_on: enrolment.successTestToGoOn,
+});
 
 /** Modules and the course outline (spec §7 Modules and lessons). Admins write; readers of the course read. */
 export async function sectionRoutes(app: App): Promise<void> {
@@ -78,6 +103,54 @@ export async function sectionRoutes(app: App): Promise<void> {
     return bySection;
   }
 
+  /**
+   * A course the student studies, past its gates (404 outside it, 403 closed or expired), with the
+   * lessons they can see and their states: two statements, whatever the number of lessons.
+   */
+  async function studentView(schoolId: number, courseId: number, userId: number) {
+    const now = ctx.now();
+    const { course, enrolment } = await studentCourse(ctx.db, schoolId, courseId, userId, now);
+    return { course, enrolment, now, states: await lessonStates(ctx.db, enrolment, now) };
+  }
+
+  /** The student's outline: modules in order (empty ones kept), the lessons open to them, their group and progress. */
+  async function studentOutline(schoolId: number, courseId: number, userId: number, search: string | undefined) {
+    const { course, enrolment, now, states } = await studentView(schoolId, courseId, userId);
+    const sectionRows = await ctx.db.select().from(sections).where(eq(sections.courseId, course.id)).orderBy(asc(sections.order));
+    let shown = sectionRows;
+    let visible = states;
+    if (search) {
+      // The same search as everyone's, kept to what the student can see; the progress stays the course's.
+      const found = new Set([...(await lessonsOf(sectionRows.map((s) => s.id), 'Student', search)).values()].flat().map((row) => row.id));
+      visible = states.filter((state) => found.has(state.id));
+      const lower = search.toLowerCase();
+      shown = sectionRows.filter((s) => visible.some((state) => state.sectionId === s.id) || s.name.toLowerCase().includes(lower));
+    }
+    return {
+      course_id: course.id,
+      course_name: course.name,
+      group_id: enrolment.groupId,
+      teacher_id: enrolment.teacherId,
+      group_settings: groupSettings(enrolment),
+      remaining_period: remainingDays(enrolment, now),
+      certificate: enrolment.certificate,
+      progress: courseProgress(states),
+      finished: enrolment.finishedAt !== null,
+      sections: shown.map((s) => studentSectionBody(s, visible)),
+    };
+  }
+
+  /** A module of a live course of the school (any reader may ask; the student's gates come after). */
+  async function sectionOfSchool(schoolId: number, sectionId: number, courseId?: number): Promise<SectionRow> {
+    const [row] = await ctx.db
+      .select({ section: sections })
+      .from(sections)
+      .innerJoin(courses, eq(courses.id, sections.courseId))
+      .where(and(eq(sections.id, sectionId), eq(courses.schoolId, schoolId), isNull(courses.removedAt), courseId === undefined ? undefined : eq(courses.id, courseId)));
+    if (!row) throw sectionNotFound();
+    return row.section;
+  }
+
   app.get(
     '/:school/courses/:id/sections/',
     {
@@ -91,8 +164,9 @@ export async function sectionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-      const course = await findCourse(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       const search = request.query.search_query?.trim() || undefined;
+      if (role === 'Student') return studentOutline(school.id, request.params.id, request.auth!.userId, search);
+      const course = await findCourse(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       const sectionRows = await ctx.db.select().from(sections).where(eq(sections.courseId, course.id)).orderBy(asc(sections.order));
       const bySection = await lessonsOf(
         sectionRows.map((s) => s.id),
@@ -113,13 +187,26 @@ export async function sectionRoutes(app: App): Promise<void> {
         summary: 'Уроки модуля по порядку',
         params: Type.Object({ school: SchoolName, id: Id, course: Id }),
         response: {
-          200: Type.Object({ section_id: Type.Integer(), section_name: Type.String(), course_id: Type.Integer(), lessons: Type.Array(LessonItem) }),
+          200: Type.Object({
+            section_id: Type.Integer(),
+            section_name: Type.String(),
+            course_id: Type.Integer(),
+            group_id: Type.Optional(Type.Integer()),
+            group_settings: Type.Optional(GroupSettingsBody),
+            lessons: Type.Array(LessonItem),
+          }),
           ...errors(400, 401, 403, 404, 451),
         },
       },
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+      if (role === 'Student') {
+        const { course, enrolment, states } = await studentView(school.id, request.params.course, request.auth!.userId);
+        const section = await sectionOfSchool(school.id, request.params.id, course.id);
+        const body = studentSectionBody(section, states);
+        return { section_id: section.id, section_name: section.name, course_id: course.id, group_id: enrolment.groupId, group_settings: groupSettings(enrolment), lessons: body.lessons };
+      }
       const { section, course } = await findSection(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       if (course.id !== request.params.course) throw courseNotFound();
       const bySection = await lessonsOf([section.id], role);
@@ -134,6 +221,10 @@ export async function sectionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+      if (role === 'Student') {
+        const section = await sectionOfSchool(school.id, request.params.id);
+        return studentSectionBody(section, (await studentView(school.id, section.courseId, request.auth!.userId)).states);
+      }
       const { section } = await findSection(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       return sectionBody(section, (await lessonsOf([section.id], role)).get(section.id)!);
     },
