@@ -7,6 +7,7 @@ import { certificateRoutes, certificateTemplateRoutes } from './features/certifi
 import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
 import { courseStudentsRoutes, groupRoutes } from './features/groups/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
+import { testRoutes } from './features/learning/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { schoolRoutes } from './features/schools/index.ts';
 import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await sectionRoutes(app);
   await lessonRoutes(app);
   await questionRoutes(app);
+  await testRoutes(app);
   await commentRoutes(app);
   await certificateTemplateRoutes(app);
 }

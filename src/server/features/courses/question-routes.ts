@@ -2,9 +2,10 @@ import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../shared/errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
+import { studentQuestions, StudentTestView } from '../learning/index.ts';
 import { findLesson, type Course, type Lesson } from './course-access.ts';
 import { testFields, testSettings } from './lesson-settings.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
@@ -14,7 +15,8 @@ import { answers, courses, lessons, questions, sections } from './tables.ts';
 /**
  * The questions of a test and their answers (issue 11, reference §1.5 and §4.5), for the test
  * editor: admins of the school write; admins and the teachers of the course read. Students never
- * reach these routes, since every answer here is part of the answer key (reference §5.2, defect 6).
+ * reach these routes, since every answer here is part of the answer key (reference §5.2, defect 6),
+ * except `tests/{id}/get_questions/`, which gives them the learning feature's view without the key.
  *
  * Question types: 'single' (one right answer), 'multiple' (several), 'text' (free text compared
  * with the accepted answers), 'number' (a number within one of the answers' ranges), 'order' (put
@@ -713,19 +715,17 @@ export async function questionRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['courses'],
-        summary: 'Настройки теста и все его вопросы с ответами по порядку, для редактора теста (администратор, преподаватель курса)',
-        description: 'Ученикам пока 403: вид ученика (без ключа ответов, с перемешиванием и случайной выборкой) добавляет задача обучения.',
+        summary: 'Настройки теста и все его вопросы с ответами по порядку, для редактора теста (администратор, преподаватель курса); ученику — вопросы его попытки без ключа',
+        description: 'Ученику — вид обучения (learning): вопросы открытой попытки (она открывается при первом запросе), без правильных ответов.',
         params: Params,
-        response: { 200: TestQuestions, ...errors(400, 401, 403, 404, 451) },
+        response: { 200: Type.Union([TestQuestions, StudentTestView]), ...errors(400, 401, 403, 404, 451) },
       },
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher', 'Student']);
-      // This is the editor's view: every answer carries the key (is_correct, ranges, pairs, the
-      // right order). The learning issue (12) adds the student's view here: no answer key, the
-      // questions and answers shuffled on the server when the test says so, and a random test's
-      // questions drawn from its `tests_ids`. Until then a student is refused, never given this.
-      if (role === 'Student') throw forbidden('Прохождение тестов учениками пока недоступно.', 'TEST_TAKING_UNAVAILABLE');
+      // A student gets the learning feature's view (no answer key, their attempt's questions);
+      // what follows is the editor's: every answer carries the key (is_correct, ranges, pairs, the right order).
+      if (role === 'Student') return studentQuestions(app, request, school.id, request.params.id);
       const { lesson, course } = await findTest(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId });
       const list = await questionsWithAnswers(ctx.db, eq(questions.lessonId, lesson.id));
       return {
