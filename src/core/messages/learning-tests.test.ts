@@ -7,8 +7,6 @@ describe('learningTestsMessages', () => {
     expect(m.test.duration(45)).toBe('45 секунд');
     expect(m.test.duration(0)).toBe('0 секунд');
     expect(m.test.duration(7261)).toBe('2 часа 1 минута 1 секунда');
-    expect(m.test.questions(3)).toBe('3 вопроса');
-    expect(m.test.attempts(5)).toBe('5 попыток');
     expect(m.test.percent(66.67).replace(/\s/g, ' ')).toBe('66,67 %');
     expect(m.test.percent(75)).toBe('75 %');
     expect(m.test.decimal(-3.5)).toBe('-3,5');

@@ -4,7 +4,6 @@ import type { PluralForms } from '../plural.ts';
 import { plural } from '../plural.ts';
 
 const questions: PluralForms = ['вопрос', 'вопроса', 'вопросов'];
-const attempts: PluralForms = ['попытка', 'попытки', 'попыток'];
 const minutes: PluralForms = ['минута', 'минуты', 'минут'];
 const seconds: PluralForms = ['секунда', 'секунды', 'секунд'];
 const hours: PluralForms = ['час', 'часа', 'часов'];
@@ -30,7 +29,6 @@ export const learningTestsMessages = {
     loading: 'Загружаем тест…',
     noQuestions: 'В тесте пока нет вопросов.',
     questionsCount: 'Вопросов',
-    questions: (n: number) => plural(n, questions),
     successPercent: 'Для прохождения',
     decimal,
     percent: (value: number) => `${decimal(value)} %`,
@@ -39,7 +37,6 @@ export const learningTestsMessages = {
     duration,
     attemptsLeft: 'Осталось попыток',
     unlimitedAttempts: 'Без ограничения',
-    attempts: (n: number) => plural(n, attempts),
     bestResult: 'Лучший результат',
     noResult: 'Ещё нет',
     start: 'Начать тест',
@@ -92,7 +89,6 @@ export const learningTestsMessages = {
     matchNone: '— выберите —',
     pictureAlt: 'Иллюстрация к вопросу',
     // The result.
-    resultHeading: 'Результат',
     passed: 'Тест пройден',
     failed: 'Тест не пройден',
     yourPercent: 'Правильных ответов',
