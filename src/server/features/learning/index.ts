@@ -21,3 +21,4 @@ export { accessExpired, findEnrolments, lessonVisible, NOT_YET_OPEN_MESSAGE } fr
 export { countsProgress, lessonCounts, progressOf, stepCompletes, type CourseCounts, type Progress } from './progress.ts';
 export { studentQuestions, StudentTestView, testRoutes } from './test-routes.ts';
 export { attemptsLeft, attemptStats, type AttemptStats } from './attempts.ts';
+export { openLessonForStudent, type Neighbour, type StudentLesson } from './student-lesson.ts';

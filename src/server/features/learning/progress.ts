@@ -100,16 +100,23 @@ export function countsProgress(counts: CourseCounts | undefined, types?: readonl
 
 /**
  * Marks the course finished for the student when every lesson they can see is completed (the
- * certificate's date); once set it stays. Returns whether this call finished it.
+ * certificate's date); once set it stays. Finishing joins the groups chained to theirs (course
+ * chaining), in the same transaction, so every caller (a lesson read, a test passed, a homework
+ * accepted) chains alike. Returns whether this call finished it.
  */
 export async function markFinishedIfComplete(db: Db, enrolment: Enrolment, states: readonly LessonState[], now: Date): Promise<boolean> {
   if (enrolment.finishedAt !== null) return false;
   const { total, completed } = courseProgress(states);
   if (total === 0 || completed < total) return false;
-  const done = await db
-    .update(studentsGroupMembers)
-    .set({ finishedAt: now })
-    .where(and(eq(studentsGroupMembers.groupId, enrolment.groupId), eq(studentsGroupMembers.userId, enrolment.userId), isNull(studentsGroupMembers.finishedAt)))
-    .returning({ userId: studentsGroupMembers.userId });
-  return done.length > 0;
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(studentsGroupMembers)
+      .set({ finishedAt: now })
+      .where(and(eq(studentsGroupMembers.groupId, enrolment.groupId), eq(studentsGroupMembers.userId, enrolment.userId), isNull(studentsGroupMembers.finishedAt)))
+      .returning({ userId: studentsGroupMembers.userId });
+    if (done.length === 0) return false;
+    // TODO(issue 12, groups): `await joinChainedGroups(tx, enrolment.groupId, enrolment.userId, now)` from
+    // groups/index.ts once it is exported there (groups/membership.ts has it).
+    return true;
+  });
 }
