@@ -6,6 +6,7 @@ import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
 import { courseStudentsRoutes, groupRoutes } from './features/groups/index.ts';
+import { checkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { testRoutes } from './features/learning/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
@@ -48,4 +49,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await testRoutes(app);
   await commentRoutes(app);
   await certificateTemplateRoutes(app);
+  await userHomeworkRoutes(app);
+  await checkRoutes(app);
 }
