@@ -1,0 +1,332 @@
+import { ApiError, resetUser, signIn } from '#core';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, stubApi } from '../../../../tests/helpers/api-stub.ts';
+import { json } from '../../../../tests/helpers/json-response.ts';
+import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
+import { HomeworkPanel } from './homework-panel.tsx';
+import type { HomeworkCheck, LessonDetail, LessonFile, UserHomework } from './learning-api.ts';
+
+vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
+
+const lesson = (own: Partial<LessonDetail> = {}): LessonDetail => ({
+  id: 9,
+  baselesson_ptr_id: 9,
+  type: 'homework',
+  section: 1,
+  section_id: 1,
+  course_id: 2,
+  name: 'Эссе',
+  order: 2,
+  active: true,
+  points: 0,
+  previous: null,
+  next: null,
+  viewed: true,
+  completed: false,
+  sended: false,
+  user_homework: null,
+  ...own,
+});
+
+const lessonFile = (id: number, name: string, kind = 'text'): LessonFile => ({
+  id,
+  kind,
+  course_id: 2,
+  lesson_id: null,
+  name,
+  mime: kind === 'audio' ? 'audio/mpeg' : 'application/pdf',
+  bytes: 2048,
+  url: `http://x/api/files/${id}/${name}?t=1.sig`,
+  created_at: '2026-03-05T09:00:00.000Z',
+});
+
+const check = (id: number, own: Partial<HomeworkCheck> = {}): HomeworkCheck => ({
+  user_homework_check_id: id,
+  user_homework: 50,
+  author: 3,
+  author_name: 'Анна Петрова',
+  author_role: 'student',
+  text: 'Моё эссе',
+  status: 'pending',
+  status_label: 'Ждет проверки',
+  mark: null,
+  created_at: '2026-03-05T09:00:00.000Z',
+  text_files: [],
+  audio_files: [],
+  ...own,
+});
+
+const homework = (checks: HomeworkCheck[], own: Partial<UserHomework> = {}): UserHomework => ({
+  user_homework_id: 50,
+  homework: 9,
+  homework_name: 'Эссе',
+  course_id: 2,
+  user: 3,
+  user_first_name: 'Анна',
+  user_last_name: 'Петрова',
+  text: 'Моё эссе',
+  status: checks.at(-1)?.status ?? 'pending',
+  status_label: checks.at(-1)?.status_label ?? 'Ждет проверки',
+  mark: null,
+  teacher_id: 8,
+  teacher_name: 'Мария Ивановна',
+  created_at: '2026-03-05T09:00:00.000Z',
+  updated_at: checks.at(-1)?.created_at ?? '2026-03-05T09:00:00.000Z',
+  last_reply_at: checks.at(-1)?.created_at ?? '2026-03-05T09:00:00.000Z',
+  checks,
+  ...own,
+});
+
+const REVIEWED = homework([
+  check(1),
+  check(2, {
+    author: 8,
+    author_name: 'Мария Ивановна',
+    author_role: 'teacher',
+    text: 'Доработайте вывод.\nИ добавьте источники.',
+    status: 'revision',
+    status_label: 'На доработке',
+    mark: 4,
+    created_at: '2026-03-06T15:30:00.000Z',
+    text_files: [lessonFile(70, 'Замечания.pdf')],
+    audio_files: [lessonFile(71, 'Комментарий.mp3', 'audio')],
+  }),
+]);
+
+const refuse = (status: number, code: string, message: string) => json({ code, message }, status);
+const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('Прикрепить файлы'), { target: { files } });
+const textArea = () => screen.getByRole('textbox') as HTMLTextAreaElement;
+const uploads = () => vi.mocked(uploadWithProgress).mock.calls.map(([url, form]) => [url, Object.fromEntries([...(form as FormData).entries()].map(([key, value]) => [key, value instanceof File ? value.name : value]))]);
+
+beforeEach(() => {
+  resetUser();
+  signIn({ access: 'token-1', refresh: 'r', userId: 3, email: 'student@alpha.ru' });
+});
+afterEach(() => {
+  vi.mocked(uploadWithProgress).mockReset();
+});
+
+describe('HomeworkPanel: handing in', () => {
+  it('sends the text, then each file with its own progress bar, and shows the thread', async () => {
+    const onChanged = vi.fn();
+    const first = deferred<unknown>();
+    let progress: ((fraction: number) => void) | undefined;
+    vi.mocked(uploadWithProgress)
+      .mockImplementationOnce((_url, _form, options) => {
+        progress = options?.onProgress;
+        return first.promise;
+      })
+      .mockResolvedValueOnce([lessonFile(81, 'Голос.mp3', 'audio')]);
+    const handedIn = homework([check(1, { text: 'Моё эссе о лете' })]);
+    const { sent } = stubApi({
+      'POST Alpha/user_homeworks/': () => json(handedIn, 201),
+      'GET Alpha/user_homeworks/50/': () => json(homework([check(1, { text: 'Моё эссе о лете', text_files: [lessonFile(80, 'Эссе.pdf')], audio_files: [lessonFile(81, 'Голос.mp3', 'audio')] })])),
+    });
+    render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={onChanged} />);
+
+    expect(screen.getByRole('heading', { name: 'Ваш ответ' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Ответ' }), { target: { value: '  Моё эссе о лете ' } });
+    pick(new File(['%PDF'], 'Эссе.pdf', { type: 'application/pdf' }), new File(['x'], 'Лишний.txt', { type: 'text/plain' }), new File(['ID3'], 'Голос.mp3', { type: 'audio/mpeg' }));
+    const list = screen.getByRole('list', { name: 'Прикреплённые файлы' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    // Taken away before sending: it never goes.
+    fireEvent.click(screen.getByRole('button', { name: 'Убрать файл «Лишний.txt»' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(uploadWithProgress).toHaveBeenCalledTimes(1));
+    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ homework: 9, course_id: 2, text: 'Моё эссе о лете' });
+    // The hand-in is there at once; its files follow.
+    expect(screen.getByRole('heading', { name: 'История проверки' })).toBeTruthy();
+    expect(screen.getByText('Моё эссе о лете')).toBeTruthy();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+
+    act(() => progress!(0.4));
+    const bar = screen.getByLabelText('Загрузка файла «Эссе.pdf»') as HTMLProgressElement;
+    expect(bar.tagName).toBe('PROGRESS');
+    expect(bar.value).toBe(0.4);
+    expect(screen.getByText('40 %')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Отправка…' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Убрать файл «Эссе.pdf»' })).toBeNull();
+
+    await act(async () => first.resolve([lessonFile(80, 'Эссе.pdf')]));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ответ отправлен.'));
+    expect(uploads()).toEqual([
+      ['/api/Alpha/text_files/', { user_homework: '50', 'files[]': 'Эссе.pdf' }],
+      ['/api/Alpha/audio_files/', { user_homework: '50', 'files[]': 'Голос.mp3' }],
+    ]);
+    expect(vi.mocked(uploadWithProgress).mock.calls[0]![2]?.headers).toEqual({ Authorization: 'Bearer token-1' });
+    expect(await screen.findByRole('link', { name: 'Эссе.pdf' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Голос.mp3' }).getAttribute('href')).toBe(lessonFile(81, 'Голос.mp3').url);
+    expect(onChanged).toHaveBeenCalledTimes(2);
+    // The form is now the reply to the teacher, empty.
+    expect(screen.getByRole('heading', { name: 'Ответить преподавателю' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByRole('list', { name: 'Прикреплённые файлы' })).toBeNull();
+  });
+
+  it('keeps what was typed and attached when the hand-in is refused, and shows why', async () => {
+    let answer = () => refuse(403, 'SUBMISSION_LOCKED', 'Отправлять домашки запрещено в настройках группы студентов');
+    const { sent } = stubApi({ 'POST Alpha/user_homeworks/': () => answer() });
+    vi.mocked(uploadWithProgress).mockResolvedValue([lessonFile(80, 'Эссе.pdf')]);
+    render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(screen.getByText('Напишите ответ.')).toBeTruthy();
+    expect(textArea().getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
+
+    fireEvent.change(textArea(), { target: { value: 'Мой ответ' } });
+    pick(new File(['%PDF'], 'Эссе.pdf', { type: 'application/pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Отправлять домашки запрещено в настройках группы студентов');
+    expect(textArea().value).toBe('Мой ответ');
+    expect(screen.getByRole('button', { name: 'Убрать файл «Эссе.pdf»' })).toBeTruthy();
+    expect(uploadWithProgress).not.toHaveBeenCalled();
+
+    answer = () => refuse(503, 'DB_UNAVAILABLE', 'x');
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/на сервере/));
+    expect(textArea().value).toBe('Мой ответ');
+
+    answer = () => json(homework([check(1, { text: 'Мой ответ' })]), 201);
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(uploadWithProgress).toHaveBeenCalledTimes(1));
+    expect(sent.filter((request) => request.path === 'Alpha/user_homeworks/')).toHaveLength(3);
+  });
+
+  it('refuses a file too large before sending anything', () => {
+    stubApi({});
+    render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    const big = new File(['x'], 'Запись.mp3', { type: 'audio/mpeg' });
+    Object.defineProperty(big, 'size', { value: 51 * 1024 * 1024 });
+    pick(big);
+    expect(screen.getByRole('alert').textContent).toBe('Файл «Запись.mp3» не загружен: Файл слишком большой: можно загрузить не больше 50 МБ.');
+    expect(screen.queryByRole('list', { name: 'Прикреплённые файлы' })).toBeNull();
+  });
+
+  it('sends a failed file again to the same hand-in, never the text twice', async () => {
+    vi.mocked(uploadWithProgress)
+      .mockRejectedValueOnce(new ApiError({ status: 400, code: 'INVALID_FILE_TYPE', message: 'Загрузите файл PDF, DOCX, XLSX, PPTX, TXT или ZIP.', data: undefined }))
+      .mockResolvedValueOnce([lessonFile(80, 'Эссе.pdf')]);
+    const { sent } = stubApi({
+      'POST Alpha/user_homeworks/': () => json(homework([check(1)]), 201),
+      'GET Alpha/user_homeworks/50/': () => json(homework([check(1, { text_files: [lessonFile(80, 'Эссе.pdf')] })])),
+    });
+    const onChanged = vi.fn();
+    render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={onChanged} />);
+    fireEvent.change(textArea(), { target: { value: 'Моё эссе' } });
+    pick(new File(['%PDF'], 'Эссе.pdf', { type: 'application/pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Ответ отправлен, но не все файлы загрузились: загрузите их ещё раз или уберите.');
+    expect(screen.getByText('Файл «Эссе.pdf» не загружен: Загрузите файл PDF, DOCX, XLSX, PPTX, TXT или ZIP.')).toBeTruthy();
+    // The text has gone into the thread: it is not offered again.
+    expect(screen.queryByRole('textbox')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Загрузить ещё раз' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Ответ отправлен.'));
+    expect(uploads().map(([, form]) => form)).toEqual([
+      { user_homework: '50', 'files[]': 'Эссе.pdf' },
+      { user_homework: '50', 'files[]': 'Эссе.pdf' },
+    ]);
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(await screen.findByRole('link', { name: 'Эссе.pdf' })).toBeTruthy();
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays for its files when a group without a teacher accepts the hand-in at once', async () => {
+    const file = deferred<unknown>();
+    vi.mocked(uploadWithProgress).mockReturnValueOnce(file.promise);
+    const accepted = homework([check(1, { status: 'accepted', status_label: 'Принято' })], { status: 'accepted', status_label: 'Принято', teacher_id: null, teacher_name: null });
+    stubApi({ 'POST Alpha/user_homeworks/': () => json(accepted, 201), 'GET Alpha/user_homeworks/50/': () => json(accepted) });
+    render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    fireEvent.change(textArea(), { target: { value: 'Моё эссе' } });
+    pick(new File(['%PDF'], 'Эссе.pdf', { type: 'application/pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    await waitFor(() => expect(screen.getByText('Домашнее задание принято.')).toBeTruthy());
+    expect(screen.getByLabelText('Загрузка файла «Эссе.pdf»')).toBeTruthy();
+    await act(async () => file.resolve([lessonFile(80, 'Эссе.pdf')]));
+    // Accepted: nothing more to write.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Отправить' })).toBeNull());
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('HomeworkPanel: the thread', () => {
+  it('shows the hand-in and the checks oldest first, with authors, dates, statuses, marks and files', () => {
+    stubApi({});
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: { ...REVIEWED, mark: 4, checks: [...REVIEWED.checks].reverse() } })} onChanged={vi.fn()} />);
+    const thread = screen.getByRole('region', { name: 'История проверки' });
+    const status = thread.querySelector('.homework-status')!;
+    expect(status.textContent).toBe('Статус: На доработке Оценка: 4');
+    expect(status.querySelector('.badge')!.className).toContain('revision');
+    const items = within(thread).getAllByRole('listitem').filter((item) => item.classList.contains('homework-check'));
+    expect(items.map((item) => item.querySelector('strong')!.textContent)).toEqual(['Анна Петрова', 'Мария Ивановна']);
+    expect(within(items[0]!).getByText('Ждет проверки')).toBeTruthy();
+    expect(within(items[1]!).getByText('· Преподаватель', { exact: false })).toBeTruthy();
+    expect(within(items[1]!).getByText('На доработке')).toBeTruthy();
+    expect(within(items[1]!).getByText('Оценка: 4', { exact: false })).toBeTruthy();
+    expect(items[1]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-03-06T15:30:00.000Z');
+    expect(items[1]!.querySelector('time')!.textContent).toMatch(/6 марта 2026/);
+    expect(items[1]!.querySelector('.homework-check-text')!.textContent).toBe('Доработайте вывод.\nИ добавьте источники.');
+    const files = within(items[1]!).getByRole('list', { name: 'Файлы' });
+    expect(within(files).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Замечания.pdf', lessonFile(70, 'Замечания.pdf').url],
+      ['Комментарий.mp3', lessonFile(71, 'Комментарий.mp3').url],
+    ]);
+    expect(within(files).getAllByText('2 КБ')).toHaveLength(2);
+  });
+
+  it('replies to the teacher with a file, the answer joining the thread', async () => {
+    const onChanged = vi.fn();
+    vi.mocked(uploadWithProgress).mockResolvedValueOnce([lessonFile(90, 'Исправлено.pdf')]);
+    const reply = check(3, { text: 'Исправила вывод.', created_at: '2026-03-07T10:00:00.000Z', text_files: [lessonFile(90, 'Исправлено.pdf')] });
+    const { sent } = stubApi({
+      'POST Alpha/user_homework_checks/': () => json(check(3, { text: 'Исправила вывод.', created_at: '2026-03-07T10:00:00.000Z' }), 201),
+      'GET Alpha/user_homeworks/50/': () => json(homework([...REVIEWED.checks, reply])),
+    });
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: REVIEWED })} onChanged={onChanged} />);
+    expect(screen.getByRole('heading', { name: 'Ответить преподавателю' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Сообщение' }), { target: { value: 'Исправила вывод.' } });
+    pick(new File(['%PDF'], 'Исправлено.pdf', { type: 'application/pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+
+    await waitFor(() => expect(screen.getAllByRole('listitem').filter((item) => item.classList.contains('homework-check'))).toHaveLength(3));
+    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ user_homework: 50, text: 'Исправила вывод.' });
+    expect(uploads()).toEqual([['/api/Alpha/text_files/', { user_homework_check: '3', 'files[]': 'Исправлено.pdf' }]]);
+    expect(screen.getByRole('link', { name: 'Исправлено.pdf' })).toBeTruthy();
+    expect(screen.getByText('Статус:', { exact: false }).parentElement!.textContent).toContain('Ждет проверки');
+    expect((screen.getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement).value).toBe('');
+    expect(onChanged).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a reply that could not be sent', async () => {
+    stubApi({ 'POST Alpha/user_homework_checks/': () => refuse(409, 'HOMEWORK_ACCEPTED', 'Домашнее задание уже принято и нельзя создавать новые проверки') });
+    const onChanged = vi.fn();
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: REVIEWED })} onChanged={onChanged} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Сообщение' }), { target: { value: 'Вопрос по замечаниям' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Домашнее задание уже принято и нельзя создавать новые проверки');
+    expect((screen.getByRole('textbox', { name: 'Сообщение' }) as HTMLTextAreaElement).value).toBe('Вопрос по замечаниям');
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('offers no reply once the homework is accepted', () => {
+    stubApi({});
+    const accepted = homework([...REVIEWED.checks, check(4, { author_role: 'teacher', author_name: 'Мария Ивановна', status: 'accepted', status_label: 'Принято', mark: 5, created_at: '2026-03-08T10:00:00.000Z' })], { mark: 5 });
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: accepted })} onChanged={vi.fn()} />);
+    expect(screen.getByText('Домашнее задание принято.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Отправить' })).toBeNull();
+    expect(document.querySelector('.homework-status .badge')!.textContent).toBe('Принято');
+  });
+
+  it('reads the thread itself when the lesson gives only a summary of the hand-in', async () => {
+    const { sent } = stubApi({ 'GET Alpha/user_homeworks/50/': () => json(REVIEWED) });
+    const { checks: _checks, ...summary } = REVIEWED;
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: summary as UserHomework })} onChanged={vi.fn()} />);
+    expect(await screen.findByText('Доработайте вывод.', { exact: false })).toBeTruthy();
+    expect(sent.filter((request) => request.path === 'Alpha/user_homeworks/50/')).toHaveLength(1);
+  });
+});

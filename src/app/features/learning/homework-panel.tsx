@@ -1,0 +1,92 @@
+import { learningTestsMessages, toApiError } from '#core';
+import { useEffect, useRef, useState } from 'react';
+import type { HomeworkUploadTarget } from './homework-api.ts';
+import { HomeworkComposer } from './homework-panel-composer.tsx';
+import { HomeworkThread } from './homework-panel-thread.tsx';
+import { newerHomework } from './homework-thread.ts';
+import { answerHomework, getUserHomework, handInHomework, type LessonDetail, type UserHomework } from './learning-api.ts';
+
+const t = learningTestsMessages.homework;
+
+export interface HomeworkPanelProps {
+  school: string;
+  /** The homework's detail as the lesson page read it (`user_homework`: the student's hand-in, or null). */
+  lesson: LessonDetail;
+  /** The hand-in or an answer went: the page reads the lesson again (its progress and thread). */
+  onChanged: () => void;
+}
+
+/**
+ * The student's side of a homework, under its task on the lesson page: before the hand-in a text
+ * with files and «Отправить»; after it the thread with the teacher (oldest first), the current
+ * status, and, until the homework is accepted, a reply with files.
+ */
+export function HomeworkPanel({ school, lesson, onChanged }: HomeworkPanelProps) {
+  // The hand-in as read after this panel sent something, until the page's own copy catches up.
+  const [fresh, setFresh] = useState<UserHomework | null>(null);
+  // Files of a sent text still on their way: the form stays even if the homework got accepted at once.
+  const [pending, setPending] = useState(false);
+  const created = useRef<UserHomework | null>(null);
+  const homework = newerHomework(lesson.user_homework, fresh);
+  const accepted = homework?.status === 'accepted';
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
+
+  async function refresh(id: number) {
+    try {
+      setFresh(await getUserHomework(school, id));
+    } catch {
+      // The page's own reload shows the thread instead.
+    }
+  }
+
+  // A lesson answered with a summary of the hand-in but not its thread: the thread is read on its own.
+  const summaryId = lesson.user_homework && !Array.isArray(lesson.user_homework.checks) ? lesson.user_homework.user_homework_id : null;
+  useEffect(() => {
+    if (summaryId !== null) void refresh(summaryId);
+  }, [summaryId]);
+
+  async function send(text: string): Promise<HomeworkUploadTarget> {
+    if (homework) {
+      const check = await answerHomework(school, homework.user_homework_id, text);
+      return { userHomework: homework.user_homework_id, check: check.user_homework_check_id };
+    }
+    try {
+      created.current = await handInHomework(school, { homework: lesson.id, course_id: lesson.course_id, text });
+      return { userHomework: created.current.user_homework_id };
+    } catch (cause) {
+      // Handed in already (another tab): the page's reload shows that hand-in; the text stays here.
+      if (toApiError(cause).code === 'HOMEWORK_EXISTS') changed.current();
+      throw cause;
+    }
+  }
+
+  function textSent(_target: HomeworkUploadTarget, filesToCome: boolean) {
+    // One render: the thread appears and the form stays for the files (it is the same element).
+    if (filesToCome) setPending(true);
+    if (created.current) setFresh(created.current);
+    if (filesToCome) changed.current();
+  }
+
+  function done(target: HomeworkUploadTarget) {
+    setPending(false);
+    if (created.current && !fresh) setFresh(created.current);
+    created.current = null;
+    void refresh(target.userHomework);
+    changed.current();
+  }
+
+  return (
+    <section className="homework-panel" aria-label={t.heading}>
+      {homework ? <HomeworkThread homework={homework} /> : <h3>{t.heading}</h3>}
+      {accepted ? <p className="homework-accepted">{t.acceptedNote}</p> : null}
+      {!accepted || pending ? (
+        <div className="homework-form">
+          {homework ? <h3>{t.reply}</h3> : null}
+          <HomeworkComposer key="composer" school={school} label={homework ? t.replyText : t.text} send={send} onTextSent={textSent} onDone={done} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
