@@ -300,10 +300,9 @@ export async function testRoutes(app: App): Promise<void> {
       await recordProgress(ctx.db, enrolment, { id: test.id, type: 'test' }, 'submitted', now);
       if (grade.passed) {
         await recordProgress(ctx.db, enrolment, { id: test.id, type: 'test' }, 'completed', now);
-        if (await markFinishedIfComplete(ctx.db, enrolment, await lessonStates(ctx.db, enrolment, now), now)) {
-          // TODO(issue 12, groups): call `joinChainedGroups(ctx.db, enrolment.groupId, enrolment.userId, now)`
-          // from groups/index.ts here (the course's chained groups); it is not exported yet.
-        }
+        // Course chaining (joinChainedGroups) belongs inside markFinishedIfComplete, so that every
+        // way of finishing a course chains alike (see the TODO there); nothing more to do here.
+        await markFinishedIfComplete(ctx.db, enrolment, await lessonStates(ctx.db, enrolment, now), now);
       }
       const stats = await attemptStats(ctx.db, test.id, enrolment.userId);
       const left = attemptsLeft(settings, stats.graded);
