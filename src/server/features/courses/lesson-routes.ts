@@ -26,6 +26,8 @@ import {
 } from './lesson-settings.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
+import { attemptsLeft, attemptStats, openLessonForStudent } from '../learning/index.ts';
+import { studentHomework } from '../homework/index.ts';
 import { courseFiles, courses, lessons, sections } from './tables.ts';
 import { fileBody, FileBody } from './files.ts';
 
@@ -184,6 +186,35 @@ export async function lessonRoutes(app: App): Promise<void> {
       };
     }
 
+    /**
+     * A student's lesson page: the gates (their group's order, access period, lesson access), the
+     * visit recorded, the neighbours to go to, and their own work on a test or a homework.
+     */
+    async function studentDetail(schoolId: number, lessonId: number, userId: number) {
+      const opened = await openLessonForStudent(ctx, schoolId, lessonId, userId, kind.type);
+      const { lesson, course, state } = opened;
+      const own =
+        kind.type === 'test'
+          ? await testProgress(lesson, userId)
+          : kind.type === 'homework'
+            ? { user_homework: await studentHomework(ctx.db, userId, lesson.id) }
+            : {};
+      return {
+        ...(await detail(lesson, course)),
+        previous: opened.previous,
+        next: opened.next,
+        viewed: state.viewed,
+        completed: state.completed,
+        sended: kind.type === 'homework' || kind.type === 'test' ? state.submitted : null,
+        ...own,
+      };
+    }
+
+    async function testProgress(lesson: Lesson, userId: number) {
+      const stats = await attemptStats(ctx.db, lesson.id, userId);
+      return { attempts_left: attemptsLeft(testSettings(lesson.settings), stats.graded), passed: stats.passed, best_percent: stats.bestPercent };
+    }
+
     app.post(
       `/:school/${kind.path}/`,
       {
@@ -239,6 +270,7 @@ export async function lessonRoutes(app: App): Promise<void> {
       },
       async (request) => {
         const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+        if (role === 'Student') return studentDetail(school.id, request.params.id, request.auth!.userId);
         const { lesson, course } = await findLesson(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, kind.type);
         return detail(lesson, course);
       },
