@@ -322,11 +322,23 @@ describe('HomeworkPanel: the thread', () => {
     expect(document.querySelector('.homework-status .badge')!.textContent).toBe('Принято');
   });
 
-  it('reads the thread itself when the lesson gives only a summary of the hand-in', async () => {
-    const { sent } = stubApi({ 'GET Alpha/user_homeworks/50/': () => json(REVIEWED) });
-    const { checks: _checks, ...summary } = REVIEWED;
-    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: summary as UserHomework })} onChanged={vi.fn()} />);
+  it('reads the thread itself when the lesson gives only a summary of the hand-in, and again when the summary changes', async () => {
+    let thread = REVIEWED;
+    const { sent } = stubApi({ 'GET Alpha/user_homeworks/50/': () => json(thread) });
+    const summaryOf = ({ checks: _checks, ...summary }: UserHomework) => summary as UserHomework;
+    const { rerender } = render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: summaryOf(REVIEWED) })} onChanged={vi.fn()} />);
     expect(await screen.findByText('Доработайте вывод.', { exact: false })).toBeTruthy();
-    expect(sent.filter((request) => request.path === 'Alpha/user_homeworks/50/')).toHaveLength(1);
+    const reads = () => sent.filter((request) => request.path === 'Alpha/user_homeworks/50/').length;
+    expect(reads()).toBe(1);
+    // The page read the lesson again, nothing changed: the thread is not read again.
+    rerender(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: summaryOf(REVIEWED) })} onChanged={vi.fn()} />);
+    expect(reads()).toBe(1);
+
+    const accepted = check(5, { author_role: 'teacher', author_name: 'Мария Ивановна', text: 'Отлично!', status: 'accepted', status_label: 'Принято', mark: 5, created_at: '2026-03-09T10:00:00.000Z' });
+    thread = homework([...REVIEWED.checks, accepted], { mark: 5 });
+    rerender(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: summaryOf(thread) })} onChanged={vi.fn()} />);
+    expect(await screen.findByText('Отлично!')).toBeTruthy();
+    expect(screen.getByText('Домашнее задание принято.')).toBeTruthy();
+    expect(reads()).toBe(2);
   });
 });

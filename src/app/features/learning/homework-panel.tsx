@@ -40,11 +40,14 @@ export function HomeworkPanel({ school, lesson, onChanged }: HomeworkPanelProps)
     }
   }
 
-  // A lesson answered with a summary of the hand-in but not its thread: the thread is read on its own.
-  const summaryId = lesson.user_homework && !Array.isArray(lesson.user_homework.checks) ? lesson.user_homework.user_homework_id : null;
+  // The lesson gives a summary of the hand-in without its thread: the thread is read on its own,
+  // again whenever the summary shows a change (the page read the lesson again after a teacher's check).
+  const summary = lesson.user_homework && !Array.isArray(lesson.user_homework.checks) ? lesson.user_homework : null;
+  const summaryKey = summary ? `${summary.user_homework_id}|${summary.updated_at}|${summary.status}` : null;
   useEffect(() => {
-    if (summaryId !== null) void refresh(summaryId);
-  }, [summaryId]);
+    if (summary) void refresh(summary.user_homework_id);
+    // Keyed by what the summary says changed, not by the object (a new one with each reload).
+  }, [summaryKey]);
 
   async function send(text: string): Promise<HomeworkUploadTarget> {
     if (homework) {

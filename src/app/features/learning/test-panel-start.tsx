@@ -58,7 +58,7 @@ export function TestStartScreen({ lesson, test, attempts, lock }: TestStartScree
         </p>
       ) : null}
       {test && !lock && test.questions.length === 0 ? <p className="muted">{t.noQuestions}</p> : null}
-      {test && !lock && limit ? <p className="field-hint">{t.timedHint}</p> : null}
+      {limit && !lock && !exhausted && !lesson.passed ? <p className="field-hint">{t.timedHint}</p> : null}
       {graded.length ? (
         <div className="table-scroll">
           <table className="data-table test-attempts">

@@ -121,19 +121,17 @@ afterEach(() => {
 describe('TestPanel: the start screen', () => {
   it('shows the rules, the attempts left, the best result and the previous attempts', async () => {
     stubTest({
-      'GET Alpha/tests/7/get_questions/': () => json(studentTest({ has_timer: true, time_limit: '01:30:00' })),
-      'GET Alpha/tests/7/usertests/': () => json([attempt(2, 80, false), attempt(1, 40, false), { ...attempt(3, 0, false), submitted_at: null }]),
+      'GET Alpha/tests/7/usertests/': () => json([attempt(2, 80, false), attempt(1, 40, false), { ...attempt(3, 0, false), success_percent: null, status: null, points: null, max_points: null, submitted_at: null } as unknown as TestAttempt]),
     });
-    render(<TestPanel school="Alpha" lesson={lesson({ best_percent: 80, has_timer: true, time_limit: '01:30:00' })} onChanged={vi.fn()} />);
+    render(<TestPanel school="Alpha" lesson={lesson({ best_percent: 80 })} onChanged={vi.fn()} />);
     await screen.findByRole('button', { name: 'Начать тест' });
     const facts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
     expect(facts('Вопросов')).toBe('6');
     expect(facts('Для прохождения')).toBe('60 %');
-    expect(facts('Время на прохождение')).toBe('1 час 30 минут');
+    expect(facts('Время на прохождение')).toBe('Без ограничения');
     expect(facts('Осталось попыток')).toBe('2');
     expect(facts('Лучший результат')).toBe('80 %');
-    expect(screen.getByText(/Время пойдёт, как только вы начнёте тест/)).toBeTruthy();
-    const table = screen.getByRole('table', { name: 'Предыдущие попытки' });
+    const table = await screen.findByRole('table', { name: 'Предыдущие попытки' });
     const rows = within(table).getAllByRole('row').slice(1);
     // Graded attempts only, in the order they were made.
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['40 %', '80 %']);
@@ -141,6 +139,20 @@ describe('TestPanel: the start screen', () => {
     expect(within(rows[0]!).getByText('Не пройден')).toBeTruthy();
     expect(rows[0]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-03-05T09:10:00.000Z');
     expect(rows[0]!.querySelector('time')!.textContent).toMatch(/5 марта 2026/);
+  });
+
+  it("does not read a timed test's questions before it is started: the server's clock would run", async () => {
+    const { sent } = stubTest();
+    render(<TestPanel school="Alpha" lesson={lesson({ has_timer: true, time_limit: '01:30:00', attempts_left: null })} onChanged={vi.fn()} />);
+    await screen.findByRole('button', { name: 'Начать тест' });
+    const facts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(facts('Время на прохождение')).toBe('1 час 30 минут');
+    expect(facts('Осталось попыток')).toBe('Без ограничения');
+    expect(facts('Лучший результат')).toBe('Ещё нет');
+    expect(screen.queryByText('Вопросов')).toBeNull();
+    expect(screen.getByText(/Время пойдёт, как только вы начнёте тест/)).toBeTruthy();
+    await waitFor(() => expect(sent.some((request) => request.path.endsWith('usertests/'))).toBe(true));
+    expect(sent.some((request) => request.path.endsWith('get_questions/'))).toBe(false);
   });
 
   it("says 'Попытки закончились.' and offers no start when none are left, without opening an attempt", async () => {
@@ -332,7 +344,11 @@ describe('TestPanel: a timed test', () => {
     });
     render(<TestPanel school="Alpha" lesson={lesson({ has_timer: true, time_limit: '00:01:00' })} onChanged={vi.fn()} />);
     await startTest();
-    expect(sent.map((request) => `${request.method} ${request.path}`)).toContain('POST Alpha/tests/7/start-test/');
+    expect(sent.map((request) => `${request.method} ${request.path}`).filter((call) => !call.endsWith('usertests/'))).toEqual([
+      'POST Alpha/tests/7/start-test/',
+      'GET Alpha/tests/7/get_questions/',
+      'GET Alpha/tests/7/check-timer/',
+    ]);
     const timer = screen.getByRole('timer');
     expect(timer.textContent).toBe('01:00');
     fireEvent.click(screen.getByRole('radio', { name: 'Париж' }));
@@ -365,17 +381,21 @@ describe('TestPanel: a timed test', () => {
     expect(submitted(sent)).toHaveLength(1);
   });
 
-  it('sends at once when the server says the time has already run out', async () => {
+  it('sends at once when the server says the time has run out, and says so when the server closed the attempt', async () => {
+    const onChanged = vi.fn();
     const { sent } = stubTest({
-      'GET Alpha/tests/7/get_questions/': () => json(studentTest({ has_timer: true, time_limit: '00:01:00' })),
       'POST Alpha/tests/7/start-test/': () => json({ status: 'Success', message: 'Тест успешно начат', user_test_id: 40, start_time: '2026-03-05T10:00:00.000Z', deadline: '2026-03-05T10:01:00.000Z' }),
       'GET Alpha/tests/7/check-timer/': () => refuse(403, 'TIME_EXPIRED', 'Время прохождения теста истекло'),
-      'POST Alpha/usertest/': () => json(result({ status: false, success_percent: 0, points: 0 }), 201),
+      'POST Alpha/usertest/': () => refuse(403, 'TIME_EXPIRED', 'Время прохождения теста истекло'),
     });
-    render(<TestPanel school="Alpha" lesson={lesson({ has_timer: true })} onChanged={vi.fn()} />);
+    render(<TestPanel school="Alpha" lesson={lesson({ has_timer: true, time_limit: '00:01:00' })} onChanged={onChanged} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Начать тест' }));
-    expect(await screen.findByRole('heading', { name: 'Тест не пройден' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Время прохождения теста истекло');
     expect(submitted(sent)).toHaveLength(1);
+    // Back at the start, with the attempts read again and the page told.
+    expect(screen.getByRole('button', { name: 'Начать тест' })).toBeTruthy();
+    expect(sent.filter((request) => request.path.endsWith('usertests/'))).toHaveLength(2);
+    expect(onChanged).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -24,8 +24,10 @@ type Phase =
   | { name: 'running'; test: StudentTest; end: number | null }
   | { name: 'result'; test: StudentTest; result: TestResult };
 
-/** Refusals that close the test to the student for good (or until a teacher changes something). */
+/** Refusals that close the test to the student (until a teacher changes something). */
 const LOCKS = new Set(['ATTEMPTS_EXHAUSTED', 'TEST_ALREADY_PASSED']);
+/** Refusals of the answers that end the attempt anyway: the time ran out, or it was sent elsewhere. */
+const ENDED = new Set(['TIME_EXPIRED', 'ATTEMPT_ALREADY_SUBMITTED', 'TIMER_NOT_STARTED']);
 
 /** What check-timer says, with its 403 TIME_EXPIRED as 'expired' and any other failure as null. */
 async function askTimer(school: string, testId: number): Promise<TimerCheck> {
@@ -38,8 +40,10 @@ async function askTimer(school: string, testId: number): Promise<TimerCheck> {
 
 /**
  * A test on the student's lesson page: the start screen (its rules, attempts left, previous
- * attempts), the questions (test-runner.tsx), then the server's grade. A timed test is started on
- * the server (start-test) and counts down from what check-timer says is left.
+ * attempts), the questions (test-runner.tsx), then the server's grade. The server opens an attempt
+ * when its questions are first read and a timed attempt's clock runs from then: so a timed test's
+ * questions are read only once the student starts it (start-test first), and the countdown is
+ * what check-timer then says is left.
  */
 export function TestPanel({ school, lesson, onChanged }: TestPanelProps) {
   const testId = lesson.id;
@@ -49,33 +53,57 @@ export function TestPanel({ school, lesson, onChanged }: TestPanelProps) {
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [lock, setLock] = useState<string | null>(null);
+  // Why the last attempt ended without a grade to show (the time ran out on the server).
+  const [notice, setNotice] = useState<string | null>(null);
 
   const closed = lesson.passed === true || lesson.attempts_left === 0;
-  // The open attempt's questions (created by this call when none is open): only when one may be taken.
-  const test = useResource(phase.name === 'start' && !closed && !lock ? `test-${school}-${testId}-${round}` : null, () => getQuestions(school, testId));
+  const timed = lesson.has_timer === true;
+  // An untimed test's open attempt (opened by this call when none is): only when one may be taken.
+  const test = useResource(phase.name === 'start' && !timed && !closed && !lock ? `test-${school}-${testId}-${round}` : null, () => getQuestions(school, testId));
   const attempts = useResource(phase.name === 'start' ? `attempts-${school}-${testId}-${round}` : null, () => listAttempts(school, testId));
 
-  async function start(loaded: StudentTest) {
+  function refused(cause: unknown): void {
+    const error = toApiError(cause);
+    if (LOCKS.has(error.code)) setLock(error.message);
+    else setStartError(error.message);
+  }
+
+  async function start(loaded: StudentTest | null) {
     setStarting(true);
     setStartError(null);
+    setNotice(null);
     try {
-      let end: number | null = null;
-      if (loaded.has_timer) {
-        const started = await startTest(school, testId);
-        end = countdownEnd(started, started.deadline ? await askTimer(school, testId) : null, Date.now());
+      if (loaded && !loaded.has_timer) {
+        setPhase({ name: 'running', test: loaded, end: null });
+        return;
       }
-      setPhase({ name: 'running', test: loaded, end });
+      const started = await startTest(school, testId);
+      const questions = loaded ?? (await getQuestions(school, testId));
+      // Asked last, so the questions' loading is not counted twice.
+      const end = countdownEnd(started, started.deadline ? await askTimer(school, testId) : null, Date.now());
+      setPhase({ name: 'running', test: questions, end });
     } catch (cause) {
-      const error = toApiError(cause);
-      if (LOCKS.has(error.code)) setLock(error.message);
-      else setStartError(error.message);
+      refused(cause);
     } finally {
       setStarting(false);
     }
   }
 
   async function submit(loaded: StudentTest, answers: Parameters<typeof submitTest>[2]) {
-    const result = await submitTest(school, testId, answers);
+    let result: TestResult;
+    try {
+      result = await submitTest(school, testId, answers);
+    } catch (cause) {
+      const error = toApiError(cause);
+      if (!ENDED.has(error.code) && !LOCKS.has(error.code)) throw error;
+      // This attempt is over on the server: back to the start, saying why.
+      if (LOCKS.has(error.code)) setLock(error.message);
+      else setNotice(error.message);
+      setRound((n) => n + 1);
+      setPhase({ name: 'start' });
+      onChanged();
+      return;
+    }
     setPhase({ name: 'result', test: loaded, result });
     onChanged();
   }
@@ -104,9 +132,15 @@ export function TestPanel({ school, lesson, onChanged }: TestPanelProps) {
 
   const loadError = test.status === 'error' ? test.error : null;
   // A 403 from get_questions is a lock the student cannot retry away (the course closed, attempts used up).
-  const lockMessage = lock ?? (loadError?.status === 403 ? loadError.message : null);
+  const lockMessage = lock ?? (loadError && (loadError.status === 403 || LOCKS.has(loadError.code)) ? loadError.message : null);
+  const canStart = !closed && !lockMessage && (timed ? true : test.status === 'ready' && test.data.questions.length > 0);
   return (
     <section className="test-panel" aria-label={lesson.name}>
+      {notice ? (
+        <p className="test-lock" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <TestStartScreen
         lesson={lesson}
         test={test.status === 'ready' ? test.data : null}
@@ -115,11 +149,11 @@ export function TestPanel({ school, lesson, onChanged }: TestPanelProps) {
       />
       {loadError && !lockMessage ? <LoadError message={loadError.message} onRetry={test.retry} /> : null}
       {test.status === 'loading' ? <p className="muted">{t.loading}</p> : null}
-      {test.status === 'ready' && !lockMessage && test.data.questions.length > 0 ? (
+      {canStart ? (
         <>
           <FormError message={startError} />
           <div className="form-actions">
-            <button type="button" className="button primary" disabled={starting} aria-busy={starting || undefined} onClick={() => void start(test.data)}>
+            <button type="button" className="button primary" disabled={starting} aria-busy={starting || undefined} onClick={() => void start(test.status === 'ready' ? test.data : null)}>
               {starting ? t.starting : t.start}
             </button>
           </div>
@@ -128,4 +162,3 @@ export function TestPanel({ school, lesson, onChanged }: TestPanelProps) {
     </section>
   );
 }
-
