@@ -1,6 +1,7 @@
 import type { Db } from '../shared/db/database.ts';
 import { applyHomeworkOptions, applyTestOptions, blockContent, homeworkSettings, lessonBlocks, lessons, testSettings } from '../features/courses/index.ts';
 import { eq } from 'drizzle-orm';
+import { seedDemoQuestions } from './demo-questions.ts';
 
 type Block =
   | { type: 'description'; description: string }
@@ -91,7 +92,7 @@ function demoContent(publicUrl: string): Record<string, LessonContent> {
   };
 }
 
-/** Fills the named demo lessons (ids by name) with their blocks and settings. */
+/** Fills the named demo lessons (ids by name) with their blocks, settings and test questions. */
 export async function seedDemoCourseContent(tx: Db, publicUrl: string, lessonIds: ReadonlyMap<string, number>): Promise<void> {
   for (const [name, content] of Object.entries(demoContent(publicUrl))) {
     const lessonId = lessonIds.get(name);
@@ -104,4 +105,5 @@ export async function seedDemoCourseContent(tx: Db, publicUrl: string, lessonIds
     if (content.test) await tx.update(lessons).set({ settings: applyTestOptions(testSettings({}), content.test) }).where(eq(lessons.id, lessonId));
     if (content.homework) await tx.update(lessons).set({ settings: applyHomeworkOptions(homeworkSettings({}), content.homework) }).where(eq(lessons.id, lessonId));
   }
+  await seedDemoQuestions(tx, lessonIds);
 }

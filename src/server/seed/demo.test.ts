@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the demo courses', () => {
-  it('have lessons of every type, with blocks of every type and test and homework settings', async () => {
+  it('have lessons of every type, with blocks of every type, test questions and test and homework settings', async () => {
     const list = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/courses/`, { token: admin })).body!;
     const types = new Set<string>();
     const blockTypes = new Set<string>();
@@ -28,6 +28,10 @@ describe('the demo courses', () => {
           const detail = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/${path}/${lesson.id}/`, { token: admin })).body!;
           for (const block of detail.blocks as Body[]) blockTypes.add(block.type);
           if (lesson.name === 'Тест по типографике') expect(detail).toMatchObject({ has_timer: true, time_limit: '00:10:00' });
+          if (lesson.name === 'Проверим основы') {
+            const test = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/tests/${lesson.id}/get_questions/`, { token: admin })).body!;
+            expect((test.questions as Body[]).map((q) => q.question_type)).toEqual(['single', 'multiple', 'text', 'number', 'order']);
+          }
           if (lesson.name === 'Установка и первый запуск') expect(detail.blocks[1].code_html).toContain('code-block');
         }
       }
