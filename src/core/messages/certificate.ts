@@ -24,4 +24,10 @@ export const certificateMessages = {
   stampAlt: 'Печать',
   print: 'Скачать PDF',
   printHint: 'Откроется окно печати: выберите «Сохранить как PDF».',
+  qrAlt: 'QR-код: ссылка на этот сертификат на платформе',
+  qrCaption: 'Проверка подлинности',
+  // Refusals of the certificate link (reference §4.11, word for word).
+  noAccess: 'У вас нет доступа к сертификату',
+  lessonRequired: (name: string) => `Необходимо пройти урок ${name}.`,
+  notFinished: 'Курс ещё не пройден.',
 } as const;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { issueCertLink, openCertLink } from './certificate-links.ts';
 
@@ -19,8 +19,32 @@ describe('certificate links', () => {
     expect(openCertLink(secret, link)).toEqual(payload);
   });
 
-  it('issues a different link every time (random IV)', () => {
-    expect(issueCertLink(secret, payload)).not.toBe(issueCertLink(secret, payload));
+  it('issues the same link for the same certificate, and another for anything else (synthetic IV)', () => {
+    const link = issueCertLink(secret, payload);
+    expect(issueCertLink(secret, { ...payload, issuedAt: new Date(payload.issuedAt) })).toBe(link);
+    const others = [
+      issueCertLink(secret, { ...payload, issuedAt: new Date(payload.issuedAt.getTime() + 1) }),
+      issueCertLink(secret, { ...payload, userId: 346 }),
+      issueCertLink(secret, { ...payload, courseId: 13 }),
+      issueCertLink(randomBytes(32).toString('hex'), payload),
+    ];
+    // Not one IV is shared: GCM with a repeated IV for another plaintext would leak the key stream.
+    const ivs = new Set([link, ...others].map((l) => Buffer.from(l, 'base64url').subarray(0, 12).toString('hex')));
+    expect(ivs.size).toBe(5);
+  });
+
+  it('still opens a link issued with a random IV (before links were made stable)', () => {
+    const plain = Buffer.alloc(21);
+    plain.writeUInt8(1, 0);
+    plain.writeUInt32BE(payload.courseId, 1);
+    plain.writeUInt32BE(payload.userId, 5);
+    plain.writeUInt32BE(payload.schoolId, 9);
+    plain.writeDoubleBE(payload.issuedAt.getTime(), 13);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'coursehub-certificate', 32)), iv, { authTagLength: 16 });
+    cipher.setAAD(Buffer.from('coursehub-certificate-link'));
+    const sealed = Buffer.concat([cipher.update(plain), cipher.final()]);
+    expect(openCertLink(secret, Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url'))).toEqual(payload);
   });
 
   it('refuses a link with any byte changed: IV, ciphertext or tag', () => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 
 /**
  * Certificate links: the ids of a certificate, encrypted and authenticated by the server
@@ -8,6 +8,12 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  *
  * Link = base64url(iv 12 | ciphertext 21 | tag 16); plaintext = version 1 | courseId u32 |
  * userId u32 | schoolId u32 | issuedAt f64 (ms). Fixed size, so anything else is rejected early.
+ *
+ * The IV is an HMAC of the plaintext under a key of its own (a synthetic IV, as in SIV modes): the
+ * same certificate (the same ids and date, the date being when the course was finished) always
+ * gets the same link, so a student asking twice shares one address and one QR code. GCM's IV must
+ * never repeat for two different plaintexts; a 96-bit HMAC of the plaintext repeats only for the
+ * same one, which reveals nothing but that the two links are the same certificate.
  */
 export interface CertPayload {
   courseId: number;
@@ -25,15 +31,18 @@ const LINK_CHARS = Math.ceil((LINK_BYTES * 4) / 3);
 // Binds the ciphertext to its purpose: a blob encrypted for something else never opens here.
 const AAD = Buffer.from('coursehub-certificate-link');
 
-const keys = new Map<string, Buffer>();
+const keys = new Map<string, { cipher: Buffer; iv: Buffer }>();
 
-function keyFor(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'coursehub-certificate', 32));
-    keys.set(secret, key);
+function keysFor(secret: string): { cipher: Buffer; iv: Buffer } {
+  let pair = keys.get(secret);
+  if (!pair) {
+    pair = {
+      cipher: Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'coursehub-certificate', 32)),
+      iv: Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'coursehub-certificate-iv', 32)),
+    };
+    keys.set(secret, pair);
   }
-  return key;
+  return pair;
 }
 
 const isId = (n: number) => Number.isInteger(n) && n > 0 && n <= 0xffffffff;
@@ -49,8 +58,9 @@ export function issueCertLink(secret: string, payload: CertPayload): string {
   plain.writeUInt32BE(userId, 5);
   plain.writeUInt32BE(schoolId, 9);
   plain.writeDoubleBE(issuedAt.getTime(), 13);
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keyFor(secret), iv, { authTagLength: TAG_BYTES });
+  const key = keysFor(secret);
+  const iv = createHmac('sha256', key.iv).update(plain).digest().subarray(0, IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key.cipher, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(AAD);
   const encrypted = Buffer.concat([cipher.update(plain), cipher.final()]);
   return Buffer.concat([iv, encrypted, cipher.getAuthTag()]).toString('base64url');
@@ -64,7 +74,7 @@ export function openCertLink(secret: string, link: string): CertPayload | null {
   if (bytes.length !== LINK_BYTES || bytes.toString('base64url') !== link) return null;
   let plain: Buffer;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret), bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
+    const decipher = createDecipheriv('aes-256-gcm', keysFor(secret).cipher, bytes.subarray(0, IV_BYTES), { authTagLength: TAG_BYTES });
     decipher.setAAD(AAD);
     decipher.setAuthTag(bytes.subarray(LINK_BYTES - TAG_BYTES));
     plain = Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, LINK_BYTES - TAG_BYTES)), decipher.final()]);

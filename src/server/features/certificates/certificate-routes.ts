@@ -1,15 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { certificateMessages } from '#core/messages/certificate';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { courses } from '../courses/index.ts';
 import { schoolMembers, schools, users } from '../../shared/db/core-tables.ts';
-import { AppError, forbidden, notFound } from '../../shared/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../shared/errors.ts';
 import { DEMO_ACCOUNTS, DEMO_SCHOOL } from '../../shared/demo-accounts.ts';
 import { requireAuth } from '../../shared/security/auth.ts';
 import { issueCertLink, openCertLink } from './certificate-links.ts';
 import { courseTemplate, signedPicture } from './template-routes.ts';
 import { courseNotFound, courseProgram } from '../catalog/index.ts';
+import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { findEnrolment, lessonStates, markFinishedIfComplete } from '../learning/index.ts';
+import { qrSvg } from './qr-code.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
@@ -33,12 +37,13 @@ const CertificateData = Type.Object({
   stamp: Nullable(Type.String()),
   sections: Type.Array(
     Type.Object({
+      id: Type.Integer(),
       name: Type.String(),
-      lessons: Type.Array(Type.Object({ lesson_id: Type.Integer(), name: Type.String(), type: Type.String() })),
+      lessons: Type.Array(Type.Object({ lesson_id: Type.Integer(), name: Type.String(), type: Type.String(), order: Type.Integer() })),
     }),
   ),
-  director_name: Nullable(Type.String()),
-  teacher: Nullable(Type.String()),
+  director_name: Nullable(Type.String({ description: 'Из шаблона курса, иначе владелец школы' })),
+  teacher: Nullable(Type.String({ description: 'Из шаблона курса, иначе преподаватель группы (его псевдоним, если задан)' })),
 });
 
 const CertLinkBody = Type.Object({ cert_link: Type.String(), url: Type.String() });
@@ -49,16 +54,26 @@ export function fullName(person: { lastName: string; firstName: string; patronym
   return name || null;
 }
 
+/** Refusals of POST certificate/ (reference §4.11, the original's words). */
+const noCertificate = () => forbidden(certificateMessages.noAccess, 'NO_CERTIFICATE');
+const lessonRequired = (name: string) => badRequest(certificateMessages.lessonRequired(name), undefined, 'COURSE_NOT_FINISHED');
+
 /**
- * Certificates (spec §3, §5, §7). The link is issued by the server and carries the encrypted ids
- * (features/certificates/certificate-links.ts), so it cannot be forged or guessed; the course's
+ * Certificates (spec §3, §5, §7; reference §4.11). A link is issued only to a student who finished
+ * the course in a group that gives certificates, and carries the encrypted ids and the day they
+ * finished (certificate-links.ts): it cannot be forged or guessed, and the same student gets the
+ * same link every time. The public page shows it with a QR code of its own address, so a printed
+ * certificate leads back to the platform's copy: that page is the verification. The course's
  * template (template-routes.ts) gives the names, the signature and the stamp.
  */
 export async function certificateRoutes(app: App): Promise<void> {
   const { ctx } = app;
   const owners = alias(users, 'owner');
 
-  const certificateUrl = (link: string) => ({ cert_link: link, url: `${ctx.config.publicUrl}/certificate/${link}` });
+  const pageUrl = (link: string) => `${ctx.config.publicUrl}/certificate/${link}`;
+  const certificateUrl = (link: string) => ({ cert_link: link, url: pageUrl(link) });
+  const teachers = alias(users, 'teacher');
+  const teacherMembers = alias(schoolMembers, 'teacher_member');
 
   app.get(
     '/certificate/:certLink/',
@@ -75,11 +90,16 @@ export async function certificateRoutes(app: App): Promise<void> {
       const cert = openCertLink(ctx.config.secret, request.params.certLink);
       if (!cert) throw new AppError(400, 'CERT_INVALID', CERT_INVALID_MESSAGE);
       const [row] = await ctx.db
-        .select({ user: users, courseName: courses.name, schoolTitle: schools.title, owner: owners })
+        .select({ user: users, courseName: courses.name, schoolTitle: schools.title, owner: owners, teacher: teachers, teacherPseudonym: teacherMembers.pseudonym })
         .from(users)
         .innerJoin(courses, and(eq(courses.id, cert.courseId), eq(courses.schoolId, cert.schoolId)))
         .innerJoin(schools, eq(schools.id, courses.schoolId))
         .leftJoin(owners, eq(owners.id, schools.ownerId))
+        // The student's group in the course (one at most), for its teacher as students see them.
+        .leftJoin(studentsGroupMembers, and(eq(studentsGroupMembers.courseId, courses.id), eq(studentsGroupMembers.userId, users.id)))
+        .leftJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
+        .leftJoin(teachers, eq(teachers.id, studentsGroups.teacherId))
+        .leftJoin(teacherMembers, and(eq(teacherMembers.schoolId, schools.id), eq(teacherMembers.userId, teachers.id)))
         .where(eq(users.id, cert.userId));
       if (!row) throw notFound(CERT_NOT_FOUND_MESSAGE, 'CERT_NOT_FOUND');
       const program = (await courseProgram(ctx.db, [cert.courseId])).get(cert.courseId) ?? [];
@@ -96,12 +116,43 @@ export async function certificateRoutes(app: App): Promise<void> {
         signature: signedPicture(ctx, template?.signature ?? null),
         stamp: signedPicture(ctx, template?.stamp ?? null),
         sections: program.map((section) => ({
+          id: section.section_id,
           name: section.name,
-          lessons: section.lessons.map((lesson) => ({ lesson_id: lesson.lesson_id ?? 0, name: lesson.name, type: lesson.type ?? 'lesson' })),
+          // order: the lesson's place in its module as listed (inactive ones left out).
+          lessons: section.lessons.map((lesson, index) => ({ lesson_id: lesson.lesson_id ?? 0, name: lesson.name, type: lesson.type ?? 'lesson', order: index + 1 })),
         })),
         director_name: template?.directorName || (row.owner ? fullName(row.owner) : null),
-        teacher: template?.teacherName || null,
+        // Blank in the template: the group's teacher, by the pseudonym students know them by.
+        teacher: template?.teacherName || row.teacherPseudonym?.trim() || (row.teacher ? fullName(row.teacher) : null),
       };
+    },
+  );
+
+  app.get(
+    '/certificate/:certLink/qr.svg',
+    {
+      config: publicRead(app),
+      schema: {
+        tags: ['public'],
+        summary: 'QR-код со ссылкой на страницу сертификата (SVG, без входа)',
+        params: Type.Object({ certLink: Type.String() }),
+        response: { 200: Type.String({ description: 'image/svg+xml' }), ...errors(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { certLink } = request.params;
+      // Only links this server issued: the code never vouches for an address it did not make.
+      if (!openCertLink(ctx.config.secret, certLink)) throw notFound(CERT_INVALID_MESSAGE, 'CERT_INVALID');
+      return (
+        reply
+          .type('image/svg+xml')
+          .header('x-content-type-options', 'nosniff')
+          // A picture, never a page: opened directly, nothing in it may run.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          // The link never changes; the platform's address rarely does.
+          .header('cache-control', 'public, max-age=86400')
+          .send(qrSvg(pageUrl(certLink)))
+      );
     },
   );
 
@@ -110,26 +161,40 @@ export async function certificateRoutes(app: App): Promise<void> {
     {
       config: limits(app, 30),
       schema: {
-        tags: ['public'],
-        summary: 'Выдать ссылку на сертификат: ученик — себе, администратор школы — её ученику',
-        body: Type.Object({ course_id: Id, user_id: Type.Optional(Id) }),
+        tags: ['certificates'],
+        summary: 'Ссылка на свой сертификат: ученику, прошедшему курс в группе с сертификатом; та же ссылка при каждом запросе',
+        body: Type.Object({ course_id: Id }),
         security: [{ bearer: [] }],
         response: { 200: CertLinkBody, ...errors(400, 401, 403, 404, 429, 451) },
       },
     },
     async (request) => {
       const { userId } = requireAuth(request);
-      const [course] = await ctx.db.select({ id: courses.id, schoolId: courses.schoolId }).from(courses).where(eq(courses.id, request.body.course_id));
-      if (!course) throw courseNotFound();
-      const { role } = await requireSchoolRole(app, request, { id: course.schoolId }, ['Admin', 'Student']);
-      const studentId = request.body.user_id ?? userId;
-      if (role === 'Student' && studentId !== userId) throw forbidden('Можно получить только свой сертификат.');
-      const [member] = await ctx.db
-        .select({ role: schoolMembers.role })
-        .from(schoolMembers)
-        .where(and(eq(schoolMembers.schoolId, course.schoolId), eq(schoolMembers.userId, studentId)));
-      if (member?.role !== 'Student') throw forbidden('Сертификат выдаётся только ученику школы.', 'NOT_A_STUDENT');
-      return certificateUrl(issueCertLink(ctx.config.secret, { courseId: course.id, userId: studentId, schoolId: course.schoolId, issuedAt: ctx.now() }));
+      const [course] = await ctx.db
+        .select({ id: courses.id, schoolId: courses.schoolId, memberId: schoolMembers.id })
+        .from(courses)
+        .leftJoin(schoolMembers, and(eq(schoolMembers.schoolId, courses.schoolId), eq(schoolMembers.userId, userId)))
+        .where(and(eq(courses.id, request.body.course_id), isNull(courses.removedAt), eq(courses.isAccess, true)));
+      // Another school's course is as unknown as a missing one (or one in the recycle bin).
+      if (!course || course.memberId === null) throw courseNotFound();
+      // The role, an impersonating admin and the school's plan, checked as on every school route.
+      await requireSchoolRole(app, request, { id: course.schoolId }, ['Student']);
+      const enrolment = await findEnrolment(ctx.db, userId, course.id);
+      if (!enrolment?.certificate) throw noCertificate();
+      let finishedAt = enrolment.finishedAt;
+      if (finishedAt === null) {
+        const now = ctx.now();
+        const states = await lessonStates(ctx.db, enrolment, now);
+        const left = states.find((state) => !state.completed);
+        if (left) throw lessonRequired(left.name);
+        if (states.length === 0) throw badRequest(certificateMessages.notFinished, undefined, 'COURSE_NOT_FINISHED');
+        // Everything done but not yet marked (lessons closed to the student after the rest were
+        // done): finished now, as the next step in a lesson would have marked it.
+        await markFinishedIfComplete(ctx.db, enrolment, states, now);
+        finishedAt = (await findEnrolment(ctx.db, userId, course.id))?.finishedAt ?? now;
+      }
+      // Dated the day the course was finished, so the link is the same on every request.
+      return certificateUrl(issueCertLink(ctx.config.secret, { courseId: course.id, userId, schoolId: course.schoolId, issuedAt: finishedAt }));
     },
   );
 
@@ -141,7 +206,7 @@ export async function certificateRoutes(app: App): Promise<void> {
         config: publicRead(app),
         schema: {
           tags: ['public'],
-          summary: 'Демо: ссылка на сертификат демо-ученика по первому демо-курсу',
+          summary: 'Демо: ссылка на сертификат демо-ученика по первому демо-курсу (витрина виджета, без проверки прохождения)',
           response: { 200: CertLinkBody, ...errors(404, 429) },
         },
       },
@@ -155,6 +220,8 @@ export async function certificateRoutes(app: App): Promise<void> {
           .orderBy(asc(courses.order), asc(courses.id))
           .limit(1);
         if (!row) throw notFound('Демо-данные не найдены.', 'DEMO_NOT_FOUND');
+        // A showcase for <ch-certificate> on the demo site (demo mode only, never a real school):
+        // it skips the finishing check that POST certificate/ makes.
         // Every call issues a new link: nothing to cache.
         reply.header('cache-control', 'no-store');
         return certificateUrl(issueCertLink(ctx.config.secret, { ...row, issuedAt: ctx.now() }));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
+import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(200)]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
@@ -81,6 +82,12 @@ describe('certificate template', () => {
   });
 
   it('is shown by the public certificate, and the owner and the defaults stand in for what is blank', async () => {
+    // A student who finished the course in a group that gives certificates (and has no teacher).
+    const [group] = await t.app.ctx.db
+      .insert(studentsGroups)
+      .values({ schoolId: owner.schoolId, courseId: secondCourseId, name: 'Поток', type: 'WITHOUT_TEACHER', certificate: true })
+      .returning({ id: studentsGroups.id });
+    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: group!.id, userId: student.id, courseId: secondCourseId, finishedAt: t.clock.now });
     const issued = await call(t.app, 'POST', '/api/certificate/', { token: student.access, body: { course_id: secondCourseId } });
     expect(issued.status).toBe(200);
     const certificate = () => call(t.app, 'GET', `/api/certificate/${issued.body!.cert_link}/`);
