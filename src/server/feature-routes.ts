@@ -5,7 +5,16 @@ import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
-import { courseStudentsRoutes, groupRoutes } from './features/groups/index.ts';
+import {
+  accessDistributionRoutes,
+  courseStudentsRoutes,
+  groupCourseAccessRoutes,
+  groupRoutes,
+  groupStudentsRoutes,
+  lessonAccessRoutes,
+  pseudonymRoutes,
+  trainingDurationRoutes,
+} from './features/groups/index.ts';
 import { checkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { testRoutes } from './features/learning/index.ts';
@@ -37,6 +46,12 @@ export async function registerRoutes(app: App): Promise<void> {
   await invoiceRoutes(app);
   await webinarRoutes(app);
   await groupRoutes(app);
+  await groupStudentsRoutes(app);
+  await lessonAccessRoutes(app);
+  await trainingDurationRoutes(app);
+  await groupCourseAccessRoutes(app);
+  await accessDistributionRoutes(app);
+  await pseudonymRoutes(app);
   await courseStudentsRoutes(app);
   await blockRoutes(app);
   await fileRoutes(app);
