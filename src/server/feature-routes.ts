@@ -17,7 +17,7 @@ import {
 } from './features/groups/index.ts';
 import { checkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
-import { testRoutes } from './features/learning/index.ts';
+import { progressRoutes, testRoutes } from './features/learning/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { schoolRoutes } from './features/schools/index.ts';
 import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
@@ -62,6 +62,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await lessonRoutes(app);
   await questionRoutes(app);
   await testRoutes(app);
+  await progressRoutes(app);
   await commentRoutes(app);
   await certificateTemplateRoutes(app);
   await userHomeworkRoutes(app);

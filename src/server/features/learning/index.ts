@@ -22,3 +22,4 @@ export { countsProgress, lessonCounts, progressOf, stepCompletes, type CourseCou
 export { studentQuestions, StudentTestView, testRoutes } from './test-routes.ts';
 export { attemptsLeft, attemptStats, type AttemptStats } from './attempts.ts';
 export { openLessonForStudent, type Neighbour, type StudentLesson } from './student-lesson.ts';
+export { progressRoutes } from './progress-routes.ts';
