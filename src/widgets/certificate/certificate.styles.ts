@@ -79,6 +79,13 @@ export const certificateStyles = `
 .person-name { margin-top: 0.45em; font-weight: 700; overflow-wrap: anywhere; }
 .person-role, .issued .person-role { font-size: 0.85em; color: var(--_muted); }
 .date { font-size: 1.15em; font-weight: 700; padding-bottom: 0.15em; border-bottom: 1px solid var(--_ink); }
+/* The QR code of the certificate's page sits left of the date, no taller than the signatures,
+   so the programme keeps its room. */
+.issued { flex-direction: row; align-items: flex-end; gap: 1.2em; }
+.issued-date { display: flex; flex-direction: column; align-items: center; }
+.verify { display: flex; flex-direction: column; align-items: center; width: 7.5em; margin: 0; }
+.qr { display: block; width: 7.5em; height: 7.5em; }
+.qr-caption { margin-top: 0.1em; font-size: 0.7em; line-height: 1.2; text-align: center; color: var(--_muted); }
 
 /* A narrow column: the sheet becomes a card that grows with its text. */
 @container ch-frame (max-width: 599px) {

@@ -103,6 +103,22 @@ describe('<Certificate> states', () => {
     expect(emit).toHaveBeenCalledTimes(2);
   });
 
+  it('shows the QR code of the certificate page, drawn by the server, under its caption', async () => {
+    stubFetchSequence(() => json(CERT));
+    render(<Certificate certLink={LINK} apiBase={API} />);
+    const qr = await screen.findByRole('img', { name: 'QR-код: ссылка на этот сертификат на платформе' });
+    expect(qr).toBe(part('qr'));
+    expect(qr.getAttribute('src')).toBe(`${API}/api/certificate/${encodeURIComponent(LINK)}/qr.svg`);
+    expect(screen.getByText('Проверка подлинности')).toBeTruthy();
+  });
+
+  it('asks the page\'s own origin for the QR code when the platform renders it (no api-base)', async () => {
+    stubFetchSequence(() => json(CERT));
+    const { container } = render(<Certificate certLink="abc_DEF-1" apiBase="" />);
+    await screen.findByText('Кузнецов Дмитрий Олегович');
+    expect(container.querySelector('img.qr')!.getAttribute('src')).toBe('/api/certificate/abc_DEF-1/qr.svg');
+  });
+
   it('shows the fixed sample in preview mode without any request', () => {
     const fetch = stubFetchSequence(() => json(CERT));
     const emit = vi.fn();
@@ -120,6 +136,8 @@ describe('<Certificate> states', () => {
     expect(screen.getByText('Итоговый проект')).toBeTruthy();
     expect(emit).toHaveBeenCalledWith('ch-certificate-load', { courseName: 'Python-разработчик с нуля', userName: 'Иванова Анна Сергеевна' });
     expect(emit).toHaveBeenCalledWith('ch-ready', { courseName: 'Python-разработчик с нуля', userName: 'Иванова Анна Сергеевна', preview: true });
+    // The sample is no certificate: nothing to verify.
+    expect(part('qr')).toBeNull();
   });
 
   it('loads the real certificate once preview is switched off', async () => {

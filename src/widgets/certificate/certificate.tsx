@@ -51,7 +51,9 @@ export function Certificate(props: CertificateProps) {
     if (error) emit?.('ch-error', { code: error.code, message: error.message, status: error.status });
   }, [error]);
 
-  if (certificate) return <CertificateSheet certificate={certificate} />;
+  // The page's own address as a QR code (drawn by the server): a printed sheet leads back to it.
+  const qrSrc = link ? `${apiBase}/api/certificate/${encodeURIComponent(link)}/qr.svg` : null;
+  if (certificate) return <CertificateSheet certificate={certificate} qrSrc={qrSrc} />;
   if (resource.status === 'loading') return <Loading text={t.loading} />;
   if (error) return <ErrorState message={errorText(certificateErrorMessage(error))} onRetry={resource.retry} />;
   return (
@@ -100,7 +102,7 @@ function printPage() {
   if (typeof window.print === 'function') window.print();
 }
 
-function CertificateSheet({ certificate: c }: { certificate: ResolvedCertificate }) {
+function CertificateSheet({ certificate: c, qrSrc }: { certificate: ResolvedCertificate; qrSrc: string | null }) {
   const hintId = useId();
   return (
     <div className="certificate">
@@ -142,10 +144,18 @@ function CertificateSheet({ certificate: c }: { certificate: ResolvedCertificate
                 <span className="person-role">{t.director}</span>
               </div>
               <div className="issued">
-                <span className="date" part="date">
-                  <time dateTime={toDateAttribute(c.date)}>{c.dateText}</time>
-                </span>
-                <span className="person-role">{t.dateLabel}</span>
+                {qrSrc ? (
+                  <figure className="verify">
+                    <img className="qr" part="qr" src={qrSrc} alt={t.qrAlt} width="96" height="96" />
+                    <figcaption className="qr-caption">{t.qrCaption}</figcaption>
+                  </figure>
+                ) : null}
+                <div className="issued-date">
+                  <span className="date" part="date">
+                    <time dateTime={toDateAttribute(c.date)}>{c.dateText}</time>
+                  </span>
+                  <span className="person-role">{t.dateLabel}</span>
+                </div>
               </div>
               <div className="person teacher">
                 <div className="signature-line" />
