@@ -301,6 +301,33 @@ describe('HomeworkPanel: the thread', () => {
     expect(onChanged).toHaveBeenCalledTimes(2);
   });
 
+  it("shows a reply in the thread while its file is refused, and sends the file again to that reply", async () => {
+    vi.mocked(uploadWithProgress)
+      .mockRejectedValueOnce(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Нет связи с сервером.', data: undefined }))
+      .mockResolvedValueOnce([lessonFile(90, 'Исправлено.pdf')]);
+    const withReply = (files: LessonFile[]) => homework([...REVIEWED.checks, check(3, { text: 'Исправила вывод.', created_at: '2026-03-07T10:00:00.000Z', text_files: files })]);
+    let thread = withReply([]);
+    const { sent } = stubApi({
+      'POST Alpha/user_homework_checks/': () => json(check(3, { text: 'Исправила вывод.', created_at: '2026-03-07T10:00:00.000Z' }), 201),
+      'GET Alpha/user_homeworks/50/': () => json(thread),
+    });
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: REVIEWED })} onChanged={vi.fn()} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Сообщение' }), { target: { value: 'Исправила вывод.' } });
+    pick(new File(['%PDF'], 'Исправлено.pdf', { type: 'application/pdf' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
+    expect(await screen.findByText('Файл «Исправлено.pdf» не загружен: Нет связи с сервером.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Исправила вывод.', { selector: '.homework-check-text' })).toBeTruthy());
+
+    thread = withReply([lessonFile(90, 'Исправлено.pdf')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Загрузить ещё раз' }));
+    expect(await screen.findByRole('link', { name: 'Исправлено.pdf' })).toBeTruthy();
+    expect(uploads().map(([, form]) => form)).toEqual([
+      { user_homework_check: '3', 'files[]': 'Исправлено.pdf' },
+      { user_homework_check: '3', 'files[]': 'Исправлено.pdf' },
+    ]);
+    expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+
   it('keeps a reply that could not be sent', async () => {
     stubApi({ 'POST Alpha/user_homework_checks/': () => refuse(409, 'HOMEWORK_ACCEPTED', 'Домашнее задание уже принято и нельзя создавать новые проверки') });
     const onChanged = vi.fn();

@@ -34,7 +34,9 @@ export function HomeworkPanel({ school, lesson, onChanged }: HomeworkPanelProps)
 
   async function refresh(id: number) {
     try {
-      setFresh(await getUserHomework(school, id));
+      const read = await getUserHomework(school, id);
+      // Two reads may cross (after the text, after its files): the fuller one stays.
+      setFresh((before) => newerHomework(before, read));
     } catch {
       // The page's own reload shows the thread instead.
     }
@@ -64,10 +66,11 @@ export function HomeworkPanel({ school, lesson, onChanged }: HomeworkPanelProps)
     }
   }
 
-  function textSent(_target: HomeworkUploadTarget, filesToCome: boolean) {
+  function textSent(target: HomeworkUploadTarget, filesToCome: boolean) {
     // One render: the thread appears and the form stays for the files (it is the same element).
     if (filesToCome) setPending(true);
     if (created.current) setFresh(created.current);
+    else if (filesToCome) void refresh(target.userHomework);
     if (filesToCome) changed.current();
   }
 
