@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studentsGroupMembers } from '../groups/tables.ts';
+import { groupCourseAccess, studentsGroupMembers } from '../groups/tables.ts';
 import { countsProgress, courseProgress, lessonCounts, markFinishedIfComplete, progressOf, recordProgress } from './progress.ts';
 import { lessonStates, studentCourse } from './student-access.ts';
 import { lessonProgress } from './tables.ts';
 import { addMember, registerOwner, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
-import { closeForGroup, enrol, setOwnAccess } from '../../../../tests/server/learning-fixtures.ts';
+import { addGroup, closeForGroup, enrol, setOwnAccess } from '../../../../tests/server/learning-fixtures.ts';
 import { addCourse, type CourseFixture } from '../../../../tests/server/public-fixtures.ts';
 import { readsDuring } from '../../../../tests/server/query-count.ts';
 import { createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
@@ -125,6 +125,20 @@ describe('markFinishedIfComplete', () => {
     expect(await markFinishedIfComplete(t.app.ctx.db, enrolment, states, later)).toBe(false);
     const [member] = await t.app.ctx.db.select().from(studentsGroupMembers).where(eq(studentsGroupMembers.userId, student.id));
     expect(member!.finishedAt).toEqual(finished);
+  });
+
+  it('joins the groups chained to the student’s group when it finishes the course', async () => {
+    const c = await addCourse(t.app, owner.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'Единственный']] }] });
+    const next = await addCourse(t.app, owner.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'Дальше']] }] });
+    const student = await addMember(t.app, owner.schoolId, 'Student');
+    const groupId = await enrol(t.app, owner.schoolId, c.id, [student.id]);
+    const nextGroup = await addGroup(t.app, owner.schoolId, next.id);
+    await t.app.ctx.db.insert(groupCourseAccess).values({ groupId, nextGroupId: nextGroup });
+    await recordProgress(t.app.ctx.db, { userId: student.id, courseId: c.id }, { id: c.lessonIds[0]!, type: 'lesson' }, 'viewed', t.clock.now);
+    const { enrolment } = await studentCourse(t.app.ctx.db, owner.schoolId, c.id, student.id, t.clock.now);
+    expect(await markFinishedIfComplete(t.app.ctx.db, enrolment, await lessonStates(t.app.ctx.db, enrolment, t.clock.now), t.clock.now)).toBe(true);
+    const joined = await studentCourse(t.app.ctx.db, owner.schoolId, next.id, student.id, t.clock.now);
+    expect(joined.enrolment).toMatchObject({ groupId: nextGroup, accessFrom: t.clock.now, finishedAt: null });
   });
 
   it('never finishes a course with nothing to do', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { lessons, sections } from '../courses/index.ts';
-import { studentLessonAccess, studentsGroupMembers } from '../groups/index.ts';
+import { joinChainedGroups, studentLessonAccess, studentsGroupMembers } from '../groups/index.ts';
 import { lessonVisible, type Enrolment, type LessonState } from './student-access.ts';
 import { lessonProgress } from './tables.ts';
 
@@ -115,8 +115,7 @@ export async function markFinishedIfComplete(db: Db, enrolment: Enrolment, state
       .where(and(eq(studentsGroupMembers.groupId, enrolment.groupId), eq(studentsGroupMembers.userId, enrolment.userId), isNull(studentsGroupMembers.finishedAt)))
       .returning({ userId: studentsGroupMembers.userId });
     if (done.length === 0) return false;
-    // TODO(issue 12, groups): `await joinChainedGroups(tx, enrolment.groupId, enrolment.userId, now)` from
-    // groups/index.ts once it is exported there (groups/membership.ts has it).
+    await joinChainedGroups(tx, enrolment.groupId, enrolment.userId, now);
     return true;
   });
 }
