@@ -316,4 +316,15 @@ describe('audio_files/ and text_files/', () => {
     expect((await post('text_files/', [], [{ field: 'files[]', name: 'a.pdf', bytes: PDF }])).body).toMatchObject({ fields: { base_lesson: ['Обязательное поле.'] } });
     expect(tmpFiles()).toEqual([]);
   });
+
+  // Students and teachers reach these routes for their homework threads' files (homework/check-files.test.ts), never a lesson's.
+  it('leave a lesson’s files to admins: a teacher or a student neither adds nor deletes them', async () => {
+    const student = await addMember(t.app, owner.schoolId, 'Student');
+    for (const who of [teacher, student]) expect((await post('text_files/', [['base_lesson', String(lessonId)]], [{ field: 'files[]', name: 'чужой.pdf', bytes: PDF }], who.access)).status).toBe(403);
+    expect(await rowsOf('чужой.pdf')).toEqual([]);
+    const [file] = (await post('text_files/', [['base_lesson', String(lessonId)]], [{ field: 'files[]', name: 'урок.pdf', bytes: PDF }])).body as unknown as Body[];
+    for (const who of [teacher, student]) expect((await call(t.app, 'DELETE', `/api/${owner.schoolName}/text_files/${file!.id}/`, { token: who.access })).status).toBe(403);
+    expect(await rowsOf('урок.pdf')).toHaveLength(1);
+    expect(tmpFiles()).toEqual([]);
+  });
 });

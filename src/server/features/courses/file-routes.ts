@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import type { App, FastifyRequest } from '../../context.ts';
+import type { Db } from '../../shared/db/database.ts';
 import { AppError, conflict, fieldError, forbidden } from '../../shared/errors.ts';
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type School } from '../../shared/security/school-access.ts';
@@ -9,6 +10,7 @@ import { checkFileLink } from '../../shared/security/signed-links.ts';
 import { contentDisposition, cleanFileName } from '../../shared/uploads/file-names.ts';
 import { sniffFile } from '../../shared/uploads/file-types.ts';
 import { readIncomingFiles, tooLarge, type IncomingFile } from '../../shared/uploads/incoming-files.ts';
+import { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget, type HomeworkViewer } from '../homework/index.ts';
 import { findCourse, findLesson } from './course-access.ts';
 import { assertStorageRoom, blockShowsFile, deleteFiles, fileBody, FileBody, fileNotFound, FILE_KINDS, KIND_RULES, storeFile, type CourseFile, type FileKind } from './files.ts';
 import { courseFiles } from './tables.ts';
@@ -18,6 +20,8 @@ import { courseFiles } from './tables.ts';
  * multipart forms (videos come by tus, video-uploads.ts), the original's audio_files/ and
  * text_files/, and the signed links files are read through. Admins of the school upload and
  * delete. The type is sniffed from the content, never taken from the client's name or type.
+ * audio_files/ and text_files/ also attach files to a message of a homework thread (by that
+ * message's author, student or staff); such a file belongs to no course and no lesson.
  */
 
 type UploadKind = Exclude<FileKind, 'video'>;
@@ -78,7 +82,14 @@ export async function fileRoutes(app: App): Promise<void> {
    * Sniffs, checks and stores the received files of one kind; all or none: a refused file, or
    * the quota, leaves none of them stored.
    */
-  async function storeAll(school: School, userId: number, kind: UploadKind, place: { courseId: number | null; lessonId: number | null }, files: IncomingFile[]): Promise<CourseFile[]> {
+  async function storeAll(
+    school: School,
+    userId: number,
+    kind: UploadKind,
+    place: { courseId: number | null; lessonId: number | null },
+    files: IncomingFile[],
+    attach?: (tx: Db, stored: CourseFile) => Promise<void>,
+  ): Promise<CourseFile[]> {
     const rule = KIND_RULES[kind];
     const checked = [];
     for (const file of files) {
@@ -92,7 +103,7 @@ export async function fileRoutes(app: App): Promise<void> {
     const stored: CourseFile[] = [];
     try {
       for (const { file, ext, name } of checked) {
-        stored.push(await storeFile(ctx, { schoolId: school.id, ...place, uploaderId: userId, kind, ext, name, bytes: file.bytes }, file.path));
+        stored.push(await storeFile(ctx, { schoolId: school.id, ...place, uploaderId: userId, kind, ext, name, bytes: file.bytes }, file.path, attach));
       }
     } catch (error) {
       await deleteFiles(ctx, stored);
@@ -163,7 +174,12 @@ export async function fileRoutes(app: App): Promise<void> {
         .where(
           and(
             eq(courseFiles.schoolId, school.id),
-            place.lessonId !== null ? eq(courseFiles.lessonId, place.lessonId) : place.courseId !== null ? eq(courseFiles.courseId, place.courseId) : isNull(courseFiles.courseId),
+            place.lessonId !== null
+              ? eq(courseFiles.lessonId, place.lessonId)
+              : place.courseId !== null
+                ? eq(courseFiles.courseId, place.courseId)
+                : // The school's own files, not those attached to homework threads (no course either).
+                  and(isNull(courseFiles.courseId), isNotCheckFile(courseFiles.id)),
             kind ? eq(courseFiles.kind, kind) : undefined,
           ),
         )
@@ -173,13 +189,15 @@ export async function fileRoutes(app: App): Promise<void> {
     },
   );
 
-  async function removeFile(request: FastifyRequest, schoolName: string, id: number, kind?: FileKind): Promise<void> {
-    const { school } = await requireSchoolRole(app, request, { name: schoolName }, ['Admin']);
+  /** Deletes a file of the school: an admin any file, anyone else only a homework thread's file they uploaded (`threadFiles`). */
+  async function removeFile(request: FastifyRequest, schoolName: string, id: number, kind?: FileKind, threadFiles = false): Promise<void> {
+    const { school, role } = await requireSchoolRole(app, request, { name: schoolName }, threadFiles ? ['Admin', 'Teacher', 'Student'] : ['Admin']);
     const [file] = await ctx.db
       .select()
       .from(courseFiles)
       .where(and(eq(courseFiles.id, id), eq(courseFiles.schoolId, school.id), kind ? eq(courseFiles.kind, kind) : undefined));
     if (!file) throw fileNotFound();
+    if (role !== 'Admin') await assertMayRemoveCheckFile(ctx.db, school.id, { role, userId: request.auth!.userId }, file);
     // A course's cover may be deleted: the course's photo_file_id is cleared (set null).
     if (await blockShowsFile(ctx.db, file.id)) throw conflict('Файл используется в блоке урока: сначала уберите его из блока.', 'FILE_IN_USE');
     await deleteFiles(ctx, [file]);
@@ -196,10 +214,23 @@ export async function fileRoutes(app: App): Promise<void> {
     },
   );
 
-  // The original's lesson files: multipart files[] with base_lesson, and DELETE by id.
+  /** Where audio_files/ and text_files/ put files: a lesson (base_lesson), or a homework thread's message. */
+  function lessonOrThread(fields: Map<string, string>): { lessonId: number } | CheckTarget {
+    const lessonId = intField(fields, 'base_lesson');
+    const userHomework = intField(fields, 'user_homework');
+    const check = intField(fields, 'user_homework_check');
+    const given = [lessonId, userHomework, check].filter((value) => value !== undefined).length;
+    if (given === 0) throw fieldError('base_lesson', 'Обязательное поле.');
+    if (given > 1) throw fieldError('base_lesson', 'Укажите что-то одно: урок (base_lesson), работу (user_homework) или запись переписки (user_homework_check).');
+    if (lessonId !== undefined) return { lessonId };
+    return userHomework !== undefined ? { userHomework } : { check: check! };
+  }
+
+  // The original's lesson files: multipart files[] with base_lesson, and DELETE by id; or, with
+  // user_homework (its first message) or user_homework_check, files of a homework thread's message.
   for (const [path, kind, title] of [
-    ['audio_files', 'audio', 'Аудиофайлы урока (MP3, OGG, WAV, M4A до 50 МБ)'],
-    ['text_files', 'text', 'Файлы урока (PDF, DOCX, XLSX, PPTX, TXT, ZIP до 200 МБ)'],
+    ['audio_files', 'audio', 'Аудиофайлы урока или переписки по домашней работе (MP3, OGG, WAV, M4A до 50 МБ)'],
+    ['text_files', 'text', 'Файлы урока или переписки по домашней работе (PDF, DOCX, XLSX, PPTX, TXT, ZIP до 200 МБ)'],
   ] as const) {
     app.post(
       `/:school/${path}/`,
@@ -207,23 +238,41 @@ export async function fileRoutes(app: App): Promise<void> {
         config: { files: true },
         schema: {
           tags: ['courses'],
-          summary: `${title}: загрузить (multipart files[] и base_lesson, администратор)`,
+          summary: `${title}: загрузить (multipart files[] и base_lesson — администратор; user_homework или user_homework_check — автор записи)`,
           params: Type.Object({ school: SchoolName }),
-          body: MultipartForm('files[] (до 10 файлов), base_lesson'),
-          response: { 201: Type.Array(FileBody), ...errors(400, 401, 403, 404, 413, 415) },
+          body: MultipartForm('files[] (до 10 файлов) и одно из: base_lesson, user_homework (первая запись работы), user_homework_check'),
+          response: { 201: Type.Array(FileBody), ...errors(400, 401, 403, 404, 409, 413, 415) },
         },
       },
       async (request, reply) => {
-        const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+        const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher', 'Student']);
+        const userId = request.auth!.userId;
         if (!request.isMultipart()) throw multipartOnly();
         const rule = KIND_RULES[kind];
-        const form = await readIncomingFiles(request, { dir: tmpDir, fields: ['base_lesson'], fileFields: ['files[]', 'files', 'file'], maxFiles: 10, maxBytes: rule.maxBytes, limitFor: () => rule.maxBytes });
+        const form = await readIncomingFiles(request, {
+          dir: tmpDir,
+          fields: ['base_lesson', 'user_homework', 'user_homework_check'],
+          fileFields: ['files[]', 'files', 'file'],
+          maxFiles: 10,
+          maxBytes: rule.maxBytes,
+          limitFor: () => rule.maxBytes,
+        });
         try {
-          const lessonId = intField(form.fields, 'base_lesson');
-          if (lessonId === undefined) throw fieldError('base_lesson', 'Обязательное поле.');
-          const place = await placeOf(school, request.auth!.userId, undefined, lessonId);
+          const target = lessonOrThread(form.fields);
+          let place: { courseId: number | null; lessonId: number | null };
+          let attach: ((tx: Db, stored: CourseFile) => Promise<void>) | undefined;
+          if ('lessonId' in target) {
+            if (role !== 'Admin') throw forbidden();
+            place = await placeOf(school, userId, undefined, target.lessonId);
+          } else {
+            // Checked now for a quick answer, and again under the hand-in's lock as each file is stored.
+            const viewer: HomeworkViewer = { role, userId };
+            await checkForFiles(ctx.db, school.id, viewer, target);
+            place = { courseId: null, lessonId: null };
+            attach = (tx, stored) => attachFileToCheck(tx, school.id, viewer, target, stored.id);
+          }
           if (form.files.length === 0) throw fieldError('files', 'Обязательное поле.');
-          const stored = await storeAll(school, request.auth!.userId, kind, place, form.files);
+          const stored = await storeAll(school, userId, kind, place, form.files, attach);
           return reply.code(201).send(stored.map((file) => fileBody(ctx, file)));
         } finally {
           await form.cleanup();
@@ -234,10 +283,10 @@ export async function fileRoutes(app: App): Promise<void> {
     app.delete(
       `/:school/${path}/:id/`,
       {
-        schema: { tags: ['courses'], summary: `${title}: удалить (администратор)`, params: FileParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404, 409) } },
+        schema: { tags: ['courses'], summary: `${title}: удалить (администратор; файл переписки — и тот, кто его загрузил)`, params: FileParams, response: { 204: Type.Null(), ...errors(400, 401, 403, 404, 409) } },
       },
       async (request, reply) => {
-        await removeFile(request, request.params.school, request.params.id, kind);
+        await removeFile(request, request.params.school, request.params.id, kind, true);
         return reply.code(204).send(null);
       },
     );

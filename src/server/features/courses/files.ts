@@ -92,8 +92,9 @@ export interface NewFile {
  * Moves a received file (a local temporary file) into the storage and lists it, with the quota
  * checked again under the school's row lock, so uploads finishing at once are counted one after
  * the other. Nothing is left behind on failure: a file refused by the quota is deleted again.
+ * `attach` links the new row to what shows it (a homework message) in the same transaction.
  */
-export async function storeFile(ctx: AppContext, file: NewFile, path: string): Promise<CourseFile> {
+export async function storeFile(ctx: AppContext, file: NewFile, path: string, attach?: (tx: Db, stored: CourseFile) => Promise<void>): Promise<CourseFile> {
   const { mime } = FILE_TYPES[file.ext];
   const key = storageKey(file.schoolId, file.courseId, file.ext);
   await ctx.storage.moveIn(key, path, { contentType: mime });
@@ -106,6 +107,7 @@ export async function storeFile(ctx: AppContext, file: NewFile, path: string): P
         .insert(courseFiles)
         .values({ schoolId: file.schoolId, courseId: file.courseId, lessonId: file.lessonId, uploaderId: file.uploaderId, kind: file.kind, storageKey: key, name: file.name, mime, bytes: file.bytes, createdAt: ctx.now() })
         .returning();
+      if (attach) await attach(tx, row!);
       return row!;
     });
   } catch (error) {

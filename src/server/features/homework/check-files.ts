@@ -44,13 +44,14 @@ export async function attachFileToCheck(tx: Db, schoolId: number, viewer: Viewer
 
 /**
  * Whether someone who is not an admin may delete a file of the school: only a thread's file, by
- * its uploader, while they could still attach it. Any other file: 403, as before threads had files.
+ * its uploader, while they could still attach it (a thread they cannot see: 404). Any other file:
+ * 403, as before threads had files.
  */
 export async function assertMayRemoveCheckFile(db: Db, schoolId: number, viewer: Viewer, file: { id: number; uploaderId: number | null }): Promise<void> {
   const [link] = await db.select({ checkId: homeworkCheckFiles.checkId }).from(homeworkCheckFiles).where(eq(homeworkCheckFiles.fileId, file.id));
   if (!link) throw forbidden();
-  if (file.uploaderId !== viewer.userId) throw forbidden('Удалить файл может только тот, кто его загрузил.', 'NOT_FILE_UPLOADER');
   await checkForFiles(db, schoolId, viewer, { check: link.checkId });
+  if (file.uploaderId !== viewer.userId) throw forbidden('Удалить файл может только тот, кто его загрузил.', 'NOT_FILE_UPLOADER');
 }
 
 /** A condition on a file's id column: the file is not attached to a thread (lists of the school's own files leave those out). */
