@@ -8,7 +8,7 @@ import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { avatarUrl } from '../../shared/uploads/avatars.ts';
 import { lessons, sections } from '../courses/index.ts';
-import { lessonProgress, remainingDays } from '../learning/index.ts';
+import { lessonProgress, progressOf, remainingDays } from '../learning/index.ts';
 import { findGroup } from './group-access.ts';
 import { groupLessonClosures, studentLessonAccess, studentsGroupMembers } from './tables.ts';
 
@@ -102,7 +102,7 @@ export async function groupStudentsRoutes(app: App): Promise<void> {
         last_name: row.lastName,
         avatar: avatarUrl(ctx.config, row.avatar),
         added_at: row.addedAt.toISOString(),
-        progress: { total: row.total, completed: row.completed, percent: row.total === 0 ? 0 : Math.floor((row.completed * 100) / row.total) },
+        progress: progressOf(row.completed, row.total),
         remaining_period: remainingDays({ accessFrom: row.accessFrom, durationDays: row.durationDays ?? group.trainingDuration }, now),
         last_activity: row.lastActivity?.toISOString() ?? null,
       }));
