@@ -196,6 +196,16 @@ describe('HomeworkPanel: handing in', () => {
     expect(sent.filter((request) => request.path === 'Alpha/user_homeworks/')).toHaveLength(3);
   });
 
+  it("starts afresh on another homework: nothing typed for one goes to the next", () => {
+    stubApi({});
+    const { rerender } = render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    fireEvent.change(textArea(), { target: { value: 'Ответ к первому' } });
+    rerender(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    expect(textArea().value).toBe('Ответ к первому');
+    rerender(<HomeworkPanel school="Alpha" lesson={lesson({ id: 10, baselesson_ptr_id: 10 })} onChanged={vi.fn()} />);
+    expect(textArea().value).toBe('');
+  });
+
   it('refuses a file too large before sending anything', () => {
     stubApi({});
     render(<HomeworkPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);

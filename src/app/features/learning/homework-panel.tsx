@@ -21,7 +21,12 @@ export interface HomeworkPanelProps {
  * with files and «Отправить»; after it the thread with the teacher (oldest first), the current
  * status, and, until the homework is accepted, a reply with files.
  */
-export function HomeworkPanel({ school, lesson, onChanged }: HomeworkPanelProps) {
+export function HomeworkPanel(props: HomeworkPanelProps) {
+  // Another lesson of the same type may reuse this element: it starts afresh, nothing carried over.
+  return <HomeworkPanelOf key={`${props.lesson.type}-${props.lesson.id}`} {...props} />;
+}
+
+function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
   // The hand-in as read after this panel sent something, until the page's own copy catches up.
   const [fresh, setFresh] = useState<UserHomework | null>(null);
   // Files of a sent text still on their way: the form stays even if the homework got accepted at once.

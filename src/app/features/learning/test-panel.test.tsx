@@ -311,6 +311,16 @@ describe('TestPanel: taking the test', () => {
     expect(screen.queryByRole('button', { name: 'Пройти ещё раз' })).toBeNull();
   });
 
+  it('starts afresh on another test', async () => {
+    stubTest({ 'GET Alpha/tests/8/get_questions/': () => json(studentTest({ test_id: 8, questions: QUESTIONS.slice(0, 1) })), 'GET Alpha/tests/8/usertests/': () => json([]) });
+    const { rerender } = render(<TestPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    await startTest();
+    expect(screen.getByRole('heading', { name: 'Вопрос 1 из 6' })).toBeTruthy();
+    rerender(<TestPanel school="Alpha" lesson={lesson({ id: 8, baselesson_ptr_id: 8 })} onChanged={vi.fn()} />);
+    await waitFor(() => expect(screen.getByText('Вопросов').nextElementSibling?.textContent).toBe('1'));
+    expect(screen.queryByRole('navigation', { name: 'Вопросы теста' })).toBeNull();
+  });
+
   it('keeps the answers and shows the reason when sending them fails', async () => {
     let answer = () => refuse(400, 'BAD_ANSWERS', 'Ответы не приняты.');
     const { sent } = stubTest({ 'POST Alpha/usertest/': () => answer() });

@@ -45,7 +45,12 @@ async function askTimer(school: string, testId: number): Promise<TimerCheck> {
  * questions are read only once the student starts it (start-test first), and the countdown is
  * what check-timer then says is left.
  */
-export function TestPanel({ school, lesson, onChanged }: TestPanelProps) {
+export function TestPanel(props: TestPanelProps) {
+  // Another lesson of the same type may reuse this element: it starts afresh, nothing carried over.
+  return <TestPanelOf key={`${props.lesson.type}-${props.lesson.id}`} {...props} />;
+}
+
+function TestPanelOf({ school, lesson, onChanged }: TestPanelProps) {
   const testId = lesson.id;
   const [phase, setPhase] = useState<Phase>({ name: 'start' });
   // Each round of the start screen reads the questions again: a new attempt after a graded one.
