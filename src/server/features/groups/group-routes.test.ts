@@ -157,6 +157,14 @@ describe('POST /:school/students_group/', () => {
     expect((await list(owner.access, owner.schoolName, '?s=100')).body!.results.map((g: Body) => g.name)).not.toContain('Дубль');
   });
 
+  it('lets only one of two simultaneous groups of a course take the same student', async () => {
+    const third = (await addCourse(t.app, owner.schoolId, { name: 'Гонка' })).id;
+    const body = (name: string) => ({ name, course_id: third, teacher_id: teacher.id, students: [students[2]!.id] });
+    const results = await Promise.all([create(body('Гонка 1')), create(body('Гонка 2'))]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 400]);
+    expect(results.find((res) => res.status === 400)!.body).toMatchObject({ code: 'ALREADY_IN_COURSE' });
+  });
+
   it('checks the course, the teacher, the students and the settings before writing', async () => {
     const base = { name: 'Новая', course_id: course, teacher_id: teacher.id };
     const refusals: [unknown, string, string][] = [
