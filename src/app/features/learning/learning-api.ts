@@ -226,6 +226,8 @@ export interface LessonDetail {
   attempts_left?: number | null;
   passed?: boolean;
   best_percent?: number | null;
+  /** How many questions an attempt has (a test's start screen, before its questions are read). */
+  questions_count?: number;
   // A homework.
   automate_accept?: boolean;
   user_homework?: UserHomework | null;

@@ -25,13 +25,15 @@ export function TestStartScreen({ lesson, test, attempts, lock }: TestStartScree
   // The server's best percent; before the lesson is read again, the best of the graded attempts it listed.
   const best = lesson.best_percent ?? (graded.length ? Math.max(...graded.map((attempt) => attempt.success_percent)) : null);
   const exhausted = attemptsLeft === 0 && !lesson.passed;
+  // A timed test's questions are read only once it starts: until then the lesson says how many.
+  const questionsCount = test ? test.questions.length : (lesson.questions_count ?? null);
   return (
     <div className="test-start">
       <dl className="test-facts">
-        {test ? (
+        {questionsCount !== null ? (
           <div>
             <dt>{t.questionsCount}</dt>
-            <dd>{test.questions.length}</dd>
+            <dd>{questionsCount}</dd>
           </div>
         ) : null}
         <div>

@@ -143,13 +143,14 @@ describe('TestPanel: the start screen', () => {
 
   it("does not read a timed test's questions before it is started: the server's clock would run", async () => {
     const { sent } = stubTest();
-    render(<TestPanel school="Alpha" lesson={lesson({ has_timer: true, time_limit: '01:30:00', attempts_left: null })} onChanged={vi.fn()} />);
+    render(<TestPanel school="Alpha" lesson={lesson({ has_timer: true, time_limit: '01:30:00', attempts_left: null, questions_count: 4 })} onChanged={vi.fn()} />);
     await screen.findByRole('button', { name: 'Начать тест' });
     const facts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
     expect(facts('Время на прохождение')).toBe('1 час 30 минут');
     expect(facts('Осталось попыток')).toBe('Без ограничения');
     expect(facts('Лучший результат')).toBe('Ещё нет');
-    expect(screen.queryByText('Вопросов')).toBeNull();
+    // How many questions, from the lesson: the attempt's are read only once it starts.
+    expect(facts('Вопросов')).toBe('4');
     expect(screen.getByText(/Время пойдёт, как только вы начнёте тест/)).toBeTruthy();
     await waitFor(() => expect(sent.some((request) => request.path.endsWith('usertests/'))).toBe(true));
     expect(sent.some((request) => request.path.endsWith('get_questions/'))).toBe(false);

@@ -1,5 +1,5 @@
 import { plural, pluralForm } from '#core/plural';
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
@@ -28,7 +28,7 @@ import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } fr
 import { sanitizeRichText } from './rich-text.ts';
 import { attemptsLeft, attemptStats, openLessonForStudent } from '../learning/index.ts';
 import { studentHomework } from '../homework/index.ts';
-import { courseFiles, courses, lessons, sections } from './tables.ts';
+import { courseFiles, courses, lessons, questions, sections } from './tables.ts';
 import { fileBody, FileBody } from './files.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -210,9 +210,17 @@ export async function lessonRoutes(app: App): Promise<void> {
       };
     }
 
+    /** A test's start screen: the student's attempts, and how many questions an attempt has. */
     async function testProgress(lesson: Lesson, userId: number) {
-      const stats = await attemptStats(ctx.db, lesson.id, userId);
-      return { attempts_left: attemptsLeft(testSettings(lesson.settings), stats.graded), passed: stats.passed, best_percent: stats.bestPercent };
+      const settings = testSettings(lesson.settings);
+      const [stats, [own]] = await Promise.all([attemptStats(ctx.db, lesson.id, userId), ctx.db.select({ n: count() }).from(questions).where(eq(questions.lessonId, lesson.id))]);
+      return {
+        attempts_left: attemptsLeft(settings, stats.graded),
+        passed: stats.passed,
+        best_percent: stats.bestPercent,
+        // A random test draws up to num_questions from its sources (fewer when they have fewer).
+        questions_count: settings.randomTestGenerator ? settings.numQuestions : own!.n,
+      };
     }
 
     app.post(

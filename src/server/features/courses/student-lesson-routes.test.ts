@@ -42,7 +42,7 @@ describe('a lesson page for a student', () => {
   it('gives a test with the student attempts and a homework with their hand-in', async () => {
     const test = await call(t.app, 'GET', url(1), { token: student.access });
     expect(test.status).toBe(200);
-    expect(test.body).toMatchObject({ viewed: true, completed: false, sended: false, attempts_left: null, passed: false, best_percent: null });
+    expect(test.body).toMatchObject({ viewed: true, completed: false, sended: false, attempts_left: null, passed: false, best_percent: null, questions_count: 0 });
     expect(test.body!.previous).toMatchObject({ type: 'lesson', id: course.lessonIds[0] });
     const homework = await call(t.app, 'GET', url(2), { token: student.access });
     expect(homework.status).toBe(200);

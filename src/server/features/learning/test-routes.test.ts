@@ -346,6 +346,7 @@ describe('POST usertest/', () => {
   it('grades once when the same attempt is sent twice at once', async () => {
     const test = await oneTest({ hasTimer: true, timeLimit: 600, attemptLimit: true, attemptCount: 5 });
     await yesNo(test);
+    await startTest(test);
     const view = (await getQuestions(test)).body!;
     const both = await Promise.all([submit({ test, answers: allAnswers(view, true) }), submit({ test, answers: allAnswers(view, true) })]);
     expect(both.map((res) => res.status).sort()).toEqual([201, expect.any(Number)]);
@@ -439,8 +440,10 @@ describe('the timer', () => {
     const test = await oneTest({ hasTimer: true, timeLimit: 60, successPercent: 100 });
     await yesNo(test);
     expect((await checkTimer(test)).body).toEqual({ code: 'TIMER_NOT_STARTED', message: 'Таймер не был запущен или тест не начат' });
-    // A timed test is begun before it is sent.
+    // A timed test is begun before its questions are read or its answers sent.
+    expect((await getQuestions(test)).body).toMatchObject({ code: 'TIMER_NOT_STARTED' });
     expect((await submit({ test, answers: [] })).body).toMatchObject({ code: 'TIMER_NOT_STARTED' });
+    expect(await attemptRows(test)).toHaveLength(0);
     const started = await startTest(test);
     expect(started.status).toBe(200);
     expect(started.body).toEqual({
@@ -469,6 +472,7 @@ describe('the timer', () => {
   it('closes an attempt sent too late as failed, and the next one starts afresh', async () => {
     const test = await oneTest({ hasTimer: true, timeLimit: 60, successPercent: 100, attemptLimit: true, attemptCount: 3 });
     await yesNo(test);
+    await startTest(test);
     const view = (await getQuestions(test)).body!;
     expect(view.deadline).toBe(new Date(t.clock.now.getTime() + 60_000).toISOString());
     t.clock.advance(60_000 + TIMER_GRACE_MS + 1);
@@ -479,6 +483,7 @@ describe('the timer', () => {
       { user_test_id: view.user_test_id, success_percent: 0, status: false, points: 0, max_points: 1, created_at: expect.any(String), submitted_at: view.deadline },
     ]);
     expect((await progressRow(test))?.completedAt ?? null).toBeNull();
+    await startTest(test);
     const next = (await getQuestions(test)).body!;
     expect(next.user_test_id).not.toBe(view.user_test_id);
     expect(next.attempts_left).toBe(2);

@@ -176,14 +176,18 @@ async function currentAttempt(db: Db, taken: StudentTest, now: Date): Promise<At
 
 /**
  * `GET {school}/tests/{id}/get_questions/` for a student (the courses feature's route calls this
- * for the Student role): the questions of their open attempt, opened now when none is, without
- * the key.
+ * for the Student role): the questions of their open attempt, without the key; an untimed test's
+ * attempt is opened now when none is, a timed one only by start-test.
  */
 export async function studentQuestions(app: App, request: FastifyRequest, schoolId: number, testId: number): Promise<StudentTestView> {
   const { ctx } = app;
   const now = ctx.now();
   const taken = await studentTest(ctx.db, schoolId, testId, request.auth!.userId, now);
-  const attempt = await currentAttempt(ctx.db, taken, now);
+  // A timed test's questions are read only once it is begun (start-test): reading them must not
+  // start the clock while the student is still on the rules, nor show them before it runs.
+  const open = taken.settings.hasTimer ? await findOpenAttempt(ctx.db, taken.test.id, taken.enrolment.userId) : null;
+  if (taken.settings.hasTimer && (!open || isLate(open, now))) throw timerNotStarted();
+  const attempt = open ?? (await currentAttempt(ctx.db, taken, now));
   const [stats, loaded] = await Promise.all([attemptStats(ctx.db, taken.test.id, taken.enrolment.userId), loadQuestions(ctx.db, attempt.questionIds)]);
   const { settings } = taken;
   return {
