@@ -36,6 +36,17 @@ describe('schoolScreen', () => {
     expect(schoolScreen('Admin', 'settings/employees')?.params).toEqual({ tab: 'employees' });
   });
 
+  it("opens a group's page for the admin and for the teacher, no longer 'coming soon'", () => {
+    const soon = schoolScreen('Admin', 'chat')!.screen;
+    const admin = schoolScreen('Admin', 'courses/group/5');
+    const teacher = schoolScreen('Teacher', 'group/5');
+    expect(admin?.params).toEqual({ group_id: '5' });
+    expect(admin?.screen).not.toBe(soon);
+    expect(teacher?.screen).not.toBe(soon);
+    expect(schoolScreen('Teacher', 'courses/group/5')).toBeNull();
+    expect(schoolScreen('Student', 'group/5')).toBeNull();
+  });
+
   it("refuses a route outside the role's set, and everything without a role", () => {
     expect(schoolScreen('Teacher', 'settings/main')).toBeNull();
     expect(schoolScreen('Admin', 'settings/logs')).toBeNull();

@@ -2,7 +2,7 @@ import { $user, appMessages, canOpenSchoolRoute, matchesRoute, ROLE_HOME, ROLE_R
 import { useStore } from '@nanostores/react';
 import { useEffect, type ComponentType } from 'react';
 import { CourseEditorPage, CoursesPage } from './features/courses/index.ts';
-import { GroupsPage } from './features/groups/index.ts';
+import { GroupPage, GroupsPage } from './features/groups/index.ts';
 import { HelpPage } from './features/help/index.ts';
 import { LegalPage } from './features/legal/index.ts';
 import { LessonPage, StudentCoursePage, StudentCoursesPage } from './features/learning/index.ts';
@@ -47,6 +47,8 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['settings', Index],
   ['settings/:tab', ({ school, params }) => <SettingsPage school={school} tab={params.tab ?? ''} />],
   ['group', () => <GroupsPage />],
+  ['group/:group_id', ({ school, params }) => <GroupPage school={school} groupId={Number(params.group_id)} />],
+  ['courses/group/:group_id', ({ school, params }) => <GroupPage school={school} groupId={Number(params.group_id)} />],
   ['courses/create-course/:course_id', Index],
   ['courses', ({ school }) => <CoursesPage school={school} />],
   ['courses/create-course/:course_id/:tab', ({ school, params }) => <CourseEditorPage school={school} courseId={Number(params.course_id)} tab={params.tab ?? ''} />],
@@ -60,12 +62,10 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
 
   // No screen yet: each issue of the course platform replaces its lines here.
   ['courses/bonus', Soon],
-  ['courses/group/:group_id', Soon],
   ['courses-stats', Soon],
   ['courses-stats/:course_id/students', Soon],
   ['student-courses/bonus', Soon],
   ['student-stats/:student_id', Soon],
-  ['group/:group_id', Soon],
   ['home-work', Soon],
   ['home-work/:lesson_id/:studentHomeworkId/:courseId', Soon],
   ['school-appeals', Soon],

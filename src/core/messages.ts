@@ -30,6 +30,7 @@ export { formatFileSize, uiMessages } from './messages/ui.ts';
 export { lessonBlockMessages } from './messages/lesson-blocks.ts';
 export { learningMessages } from './messages/learning.ts';
 export { learningTestsMessages } from './messages/learning-tests.ts';
+export { groupsMessages, type GroupSettingKey } from './messages/groups.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {

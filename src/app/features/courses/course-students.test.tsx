@@ -43,6 +43,22 @@ describe('CourseStudents', () => {
     expect(url.searchParams.get('p')).toBe('1');
   });
 
+  it("lets the admin create a group of the course ('Создать группу'); a teacher has no such button", async () => {
+    stubApi({ [PATH]: () => page([]), 'GET Alpha/all_users/': () => json({ count: 0, next: null, previous: null, results: [] }) });
+    const { unmount } = render(<CourseStudents school="Alpha" courseId={7} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Создать группу' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Новая группа' });
+    expect(within(dialog).getByRole('textbox', { name: 'Название группы' })).toBeTruthy();
+    expect(within(dialog).queryByRole('combobox', { name: 'Курс' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    unmount();
+    setRole(Role.Teacher);
+    render(<CourseStudents school="Alpha" courseId={7} />);
+    await screen.findByRole('heading', { name: 'Курс пока никто не изучает' });
+    expect(screen.queryByRole('button', { name: 'Создать группу' })).toBeNull();
+  });
+
   it('says when nobody studies the course, and shows a failed load with a retry', async () => {
     let calls = 0;
     stubApi({ [PATH]: () => (++calls === 1 ? json({ code: 'DB_UNAVAILABLE', message: 'База данных недоступна.' }, 503) : page([])) });

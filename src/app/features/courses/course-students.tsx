@@ -1,10 +1,12 @@
-import { commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS } from '#core';
-import { useEffect, useId, useState } from 'react';
+import { $user, commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS, groupsMessages, routeRole } from '#core';
+import { useStore } from '@nanostores/react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { CreateGroupModal } from '../groups/index.ts';
 
 interface CourseStudent {
   student_id: number;
@@ -26,8 +28,13 @@ const PAGE_SIZE = 20;
 const nameOf = (row: CourseStudent) => [row.last_name, row.first_name].filter(Boolean).join(' ') || row.email;
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('ru-RU');
 
-/** The student tab (spec §2): who studies the course, a row per student and group, with search. */
+/**
+ * The student tab (spec §2): who studies the course, a row per student and group, with search; the
+ * admin creates a group of the course here ('Создать группу', the groups feature's dialog).
+ */
 export default function CourseStudents({ school, courseId }: { school: string; courseId: number }) {
+  const admin = routeRole(useStore($user).role) === 'Admin';
+  const [creating, setCreating] = useState(false);
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -45,6 +52,18 @@ export default function CourseStudents({ school, courseId }: { school: string; c
   const data = students.data ?? null;
   return (
     <div className="course-students">
+      {admin ? (
+        <div className="course-students-actions">
+          <button type="button" className="button primary small" onClick={() => setCreating(true)}>
+            {groupsMessages.create}
+          </button>
+        </div>
+      ) : null}
+      {creating ? (
+        <Suspense fallback={<p role="status">{commonMessages.loading}</p>}>
+          <CreateGroupModal school={school} courseId={courseId} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
       <div className="field">
         <label htmlFor={searchId}>{t.search}</label>
         <input id={searchId} type="search" maxLength={100} onChange={(event) => typed(event.target.value)} />

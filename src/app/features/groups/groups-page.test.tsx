@@ -25,6 +25,20 @@ describe('GroupsPage', () => {
     expect(within(link.closest('li')!).getByText('Python · 1 ученик')).toBeTruthy();
     expect(screen.getByText('Python · 5 учеников')).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Страницы' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Создать группу' })).toBeNull();
+  });
+
+  it("opens an admin's group on the courses' side, and lets the admin create one", async () => {
+    setRole(Role.Admin);
+    stubApi({
+      'GET Alpha/students_group/': () => json({ count: 1, next: null, previous: null, results: [group(4, 2)] }),
+      'GET Alpha/all_users/': () => json({ count: 0, next: null, previous: null, results: [] }),
+      'GET Alpha/courses/': () => json({ count: 0, next: null, previous: null, results: [] }),
+    });
+    render(<GroupsPage />);
+    expect((await screen.findByRole('link', { name: 'Поток 4' })).getAttribute('href')).toBe('/school/Alpha/courses/group/4');
+    fireEvent.click(screen.getByRole('button', { name: 'Создать группу' }));
+    expect(within(screen.getByRole('dialog', { name: 'Новая группа' })).getByRole('combobox', { name: 'Курс' })).toBeTruthy();
   });
 
   it('says so when the teacher has no groups', async () => {
