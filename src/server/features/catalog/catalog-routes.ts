@@ -86,7 +86,7 @@ export async function catalogRoutes(app: App): Promise<void> {
       if (!slice) return pageEnvelope(request, [], countAll, page, size);
       // The catalogue's order is the partial index courses_catalog_order_idx, read either way.
       const rows = await ctx.db
-        .select(courseWithSchool)
+        .select(courseWithSchool())
         .from(courses)
         .innerJoin(schools, eq(schools.id, courses.schoolId))
         .leftJoin(courseFiles, coverJoin)

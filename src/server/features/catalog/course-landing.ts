@@ -35,7 +35,11 @@ export function publicFileUrl(ctx: Pick<AppContext, 'config'>, stored: string | 
 /** Major units (4900.00) from the minor units the price column keeps. */
 export const majorUnits = (minor: number) => minor / 100;
 
-export const courseWithSchool = {
+/**
+ * A course with its school, to select; made on use, since the courses feature may still be loading
+ * when this module is (the features import each other).
+ */
+export const courseWithSchool = () => ({
   course: courses,
   schoolName: schools.name,
   schoolTitle: schools.title,
@@ -43,7 +47,7 @@ export const courseWithSchool = {
   currency: schools.currency,
   /** The uploaded cover: select with `.leftJoin(courseFiles, coverJoin)`. */
   cover: coverColumns,
-};
+});
 
 export interface CourseWithSchool {
   course: typeof courses.$inferSelect;
@@ -121,7 +125,7 @@ export function buildLanding(row: CourseWithSchool, stored: StoredLanding, progr
 
 /** {course, landing} of one course, the body of the catalogue detail and of the landing routes. */
 export async function landingBody(ctx: AppContext, where: SQL) {
-  const [row] = await ctx.db.select(courseWithSchool).from(courses).innerJoin(schools, eq(schools.id, courses.schoolId)).leftJoin(courseFiles, coverJoin).where(where);
+  const [row] = await ctx.db.select(courseWithSchool()).from(courses).innerJoin(schools, eq(schools.id, courses.schoolId)).leftJoin(courseFiles, coverJoin).where(where);
   if (!row) throw courseNotFound();
   const [stored, program] = await Promise.all([storedLanding(ctx.db, row.course.id), courseProgram(ctx.db, [row.course.id])]);
   return { course: courseBody(ctx, row), landing: buildLanding(row, stored, program.get(row.course.id) ?? []) };
