@@ -7,7 +7,7 @@ import { courses, lessons, sections } from '../features/courses/index.ts';
 import { promoCodes } from '../features/tariffs/index.ts';
 import { schoolHeaders } from '../features/schools/index.ts';
 import { schoolMembers, schools, users } from '../shared/db/core-tables.ts';
-import { studentsGroupMembers, studentsGroups } from '../features/groups/index.ts';
+import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from '../features/groups/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
 import { seedDemoCourseContent } from './demo-course-content.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
@@ -143,14 +143,31 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       }
     }
     await seedDemoCourseContent(tx, ctx.config.publicUrl, lessonIds);
-    // The teacher's group on the first course, with the demo student in it.
+    // The teacher's group on the first course (strict order, homework handed in to go on, a
+    // certificate, 90 days of access), and a group without teacher on the second course (homework
+    // accepted at once), the demo student in both.
     const teacher = DEMO_ACCOUNTS.find((account) => account.role === 'Teacher')!;
-    const student = DEMO_ACCOUNTS.find((account) => account.role === 'Student')!;
-    const [group] = await tx
+    const studentId = ids.get(DEMO_ACCOUNTS.find((account) => account.role === 'Student')!.email)!;
+    const groups = await tx
       .insert(studentsGroups)
-      .values({ schoolId, courseId: courseIds[0]!, teacherId: ids.get(teacher.email)!, name: 'Python с нуля — поток 1', createdAt: now })
-      .returning({ id: studentsGroups.id });
-    await tx.insert(studentsGroupMembers).values({ groupId: group!.id, userId: ids.get(student.email)!, courseId: courseIds[0]! });
+      .values([
+        {
+          schoolId,
+          courseId: courseIds[0]!,
+          teacherId: ids.get(teacher.email)!,
+          name: 'Python с нуля — поток 1',
+          strictTaskOrder: true,
+          submitHomeworkToGoOn: true,
+          certificate: true,
+          trainingDuration: 90,
+          createdAt: now,
+          updatedAt: now,
+        },
+        { schoolId, courseId: courseIds[1]!, teacherId: null, type: 'WITHOUT_TEACHER', name: 'Веб-дизайн — самостоятельно', createdAt: now, updatedAt: now },
+      ])
+      .returning({ id: studentsGroups.id, courseId: studentsGroups.courseId });
+    await tx.insert(studentsGroupMembers).values(groups.map((group) => ({ groupId: group.id, userId: studentId, courseId: group.courseId, accessFrom: now, createdAt: now })));
+    await tx.insert(studentsGroupHistory).values(groups.map((group) => ({ groupId: group.id, userId: studentId, addedAt: now })));
     // 'demo-live' plays its two-minute video every two minutes, so it is live whenever the demo is
     // opened; 'demo-soon' shows the countdown. The video is a local file: the demo works offline.
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
