@@ -17,8 +17,8 @@ export {
   type Lock,
 } from './student-access.ts';
 export { courseProgress, markFinishedIfComplete, recordProgress, type ProgressStep } from './progress.ts';
-export { accessExpired, findEnrolments, lessonVisible, NOT_YET_OPEN_MESSAGE } from './student-access.ts';
-export { countsProgress, lessonCounts, progressOf, stepCompletes, type CourseCounts, type Progress } from './progress.ts';
+export { accessExpired, lessonVisible, NOT_YET_OPEN_MESSAGE } from './student-access.ts';
+export { countsProgress, lessonCounts, progressOf, type CourseCounts, type Progress } from './progress.ts';
 export { studentQuestions, StudentTestView, testRoutes } from './test-routes.ts';
 export { attemptsLeft, attemptStats, type AttemptStats } from './attempts.ts';
 export { openLessonForStudent, type Neighbour, type StudentLesson } from './student-lesson.ts';

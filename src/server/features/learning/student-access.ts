@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import { courses, lessons, sections } from '../courses/index.ts';
@@ -59,17 +59,6 @@ export async function findEnrolment(db: Db, userId: number, courseId: number): P
     .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
     .where(and(eq(studentsGroupMembers.courseId, courseId), eq(studentsGroupMembers.userId, userId)));
   return row ? enrolmentOf(row.member, row.group) : null;
-}
-
-/** The student's enrolments in some courses (one query, by the members' course and user index). */
-export async function findEnrolments(db: Db, userId: number, courseIds: readonly number[]): Promise<Map<number, Enrolment>> {
-  if (courseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ member: studentsGroupMembers, group: studentsGroups })
-    .from(studentsGroupMembers)
-    .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
-    .where(and(inArray(studentsGroupMembers.courseId, [...courseIds]), eq(studentsGroupMembers.userId, userId)));
-  return new Map(rows.map((row) => [row.member.courseId, enrolmentOf(row.member, row.group)]));
 }
 
 /** When the access period ends; null: never. */
