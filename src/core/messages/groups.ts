@@ -127,7 +127,7 @@ export const groupsMessages = {
   accessFrom: 'Доступ с',
   downloadForStudent: 'Разрешить ученику скачивание материалов',
   durationSaved: 'Срок обучения ученика сохранён.',
-  lessons: 'Уроки',
+  lessons: 'Доступ',
   lessonsLabel: (name: string) => `Доступ к урокам: ${name}`,
   lessonsTitle: (name: string) => `Доступ к урокам: ${name}`,
   lessonsHint: 'Отмеченные уроки открыты ученику; изменения действуют поверх настроек группы.',

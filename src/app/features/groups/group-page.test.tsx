@@ -213,7 +213,7 @@ describe('GroupPage for a teacher', () => {
     await screen.findByText(/Первый урок/);
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
     const buttons = screen.queryAllByRole('button').map((button) => button.textContent);
-    for (const name of ['Сменить преподавателя', 'Удалить группу', 'Добавить учеников', 'Сохранить настройки', 'Сохранить доступ к урокам', 'Удалить', 'Перевести', 'Срок', 'Уроки']) expect(buttons).not.toContain(name);
+    for (const name of ['Сменить преподавателя', 'Удалить группу', 'Добавить учеников', 'Сохранить настройки', 'Сохранить доступ к урокам', 'Удалить', 'Перевести', 'Срок', 'Доступ']) expect(buttons).not.toContain(name);
     expect(screen.getByRole('link', { name: 'Мои группы' }).getAttribute('href')).toBe('/school/Alpha/group');
     const settings = screen.getByRole('region', { name: 'Настройки группы' });
     expect(within(settings).getByText(STRICT).nextElementSibling?.textContent).toBe('Да');
