@@ -47,6 +47,9 @@ export const LessonItem = Type.Object({
   locked: Type.Optional(Nullable(LockBody)),
 });
 
+/** Only tests and homework are handed in; `sended` is null for lessons and webinars. */
+const handedIn = (type: string) => type === 'test' || type === 'homework';
+
 export function lessonItem(lesson: Pick<Lesson, 'id' | 'type' | 'sectionId' | 'name' | 'order' | 'active' | 'points'>): Static<typeof LessonItem> {
   return {
     type: lesson.type,
@@ -60,7 +63,7 @@ export function lessonItem(lesson: Pick<Lesson, 'id' | 'type' | 'sectionId' | 'n
     points: lesson.points,
     viewed: false,
     completed: false,
-    sended: lesson.type === 'lesson' ? null : false,
+    sended: handedIn(lesson.type) ? false : null,
   };
 }
 
@@ -71,7 +74,7 @@ export function studentLessonItem(state: LessonState): Static<typeof LessonItem>
     ...lessonItem({ ...state, active: true }),
     viewed: state.viewed,
     completed: state.completed,
-    sended: state.type === 'lesson' ? null : state.submitted,
+    sended: handedIn(state.type) ? state.submitted : null,
     locked: locked && {
       code: locked.code,
       message: locked.message,
