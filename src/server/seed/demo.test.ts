@@ -40,3 +40,21 @@ describe('the demo courses', () => {
     expect([...blockTypes].sort()).toEqual(['buttons', 'code', 'description', 'formula', 'picture', 'video']);
   });
 });
+
+describe('the demo student', () => {
+  it('is part-way through the first course, the next lessons locked by strict order', async () => {
+    const student = (await call(t.app, 'POST', '/api/login/', { body: { login: 'student@coursehub.ru', password: 'coursehub-demo' } })).body!.access as string;
+    const list = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/courses/`, { token: student })).body!;
+    const python = (list.results as Body[]).find((course) => course.name === 'Python с нуля')!;
+    expect(python).toMatchObject({ certificate: true, finished: false, progress: { completed: 1, total: 5, percent: 20 } });
+    const outline = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/courses/${python.course_id}/sections/`, { token: student })).body!;
+    const lessons = (outline.sections as Body[]).flatMap((section) => section.lessons as Body[]);
+    expect(lessons.map((lesson) => [lesson.name, lesson.completed, lesson.locked?.code ?? null])).toEqual([
+      ['Зачем учить Python', true, null],
+      ['Установка и первый запуск', false, null],
+      ['Проверим основы', false, 'STRICT_ORDER'],
+      ['Числа и строки', false, 'STRICT_ORDER'],
+      ['Калькулятор расходов', false, 'STRICT_ORDER'],
+    ]);
+  });
+});

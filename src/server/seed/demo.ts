@@ -8,6 +8,7 @@ import { promoCodes } from '../features/tariffs/index.ts';
 import { schoolHeaders } from '../features/schools/index.ts';
 import { schoolMembers, schools, users } from '../shared/db/core-tables.ts';
 import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from '../features/groups/index.ts';
+import { lessonProgress } from '../features/learning/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
 import { seedDemoCourseContent } from './demo-course-content.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
@@ -168,6 +169,13 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .returning({ id: studentsGroups.id, courseId: studentsGroups.courseId });
     await tx.insert(studentsGroupMembers).values(groups.map((group) => ({ groupId: group.id, userId: studentId, courseId: group.courseId, accessFrom: now, createdAt: now })));
     await tx.insert(studentsGroupHistory).values(groups.map((group) => ({ groupId: group.id, userId: studentId, addedAt: now })));
+    // Part-way through both courses: the first lesson of each read.
+    await tx.insert(lessonProgress).values(
+      [
+        { lesson: 'Зачем учить Python', courseId: courseIds[0]! },
+        { lesson: 'Сетка и отступы', courseId: courseIds[1]! },
+      ].map(({ lesson, courseId }) => ({ userId: studentId, lessonId: lessonIds.get(lesson)!, courseId, viewedAt: now, completedAt: now })),
+    );
     // 'demo-live' plays its two-minute video every two minutes, so it is live whenever the demo is
     // opened; 'demo-soon' shows the countdown. The video is a local file: the demo works offline.
     const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
