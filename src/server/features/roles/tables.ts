@@ -1,6 +1,7 @@
 // Invitations into a school's staff or students.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { studentsGroups } from '../groups/tables.ts';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { createdAt } from '../../shared/db/columns.ts';
 
@@ -33,4 +34,18 @@ export const schoolInvitations = pgTable(
     index('school_invitations_expires_idx').on(t.expiresAt),
     check('school_invitations_role_check', sql`${t.role} in ('Admin', 'Teacher', 'Student')`),
   ],
+);
+
+/** Groups a student invitation puts its person into on acceptance (access-distribution/ by email). */
+export const schoolInvitationGroups = pgTable(
+  'school_invitation_groups',
+  {
+    invitationId: integer('invitation_id')
+      .notNull()
+      .references(() => schoolInvitations.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => studentsGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.invitationId, t.groupId] }), index('school_invitation_groups_group_idx').on(t.groupId)],
 );

@@ -13,3 +13,4 @@ export * from '../../features/webinars/tables.ts';
 export * from '../../features/tariffs/tables.ts';
 export * from '../../features/learning/tables.ts';
 export * from '../../features/homework/tables.ts';
+export * from '../../features/bonuses/tables.ts';

@@ -1,0 +1,3 @@
+// Bonuses for the students of some groups: the school's offers, shown on «Бонусы».
+// Other features and the server's root import this feature through this file only.
+export { schoolBonusGroups, schoolBonuses } from './tables.ts';
