@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { App } from './context.ts';
 import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
+import { bonusRoutes } from './features/bonuses/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
@@ -67,4 +68,5 @@ export async function registerRoutes(app: App): Promise<void> {
   await certificateTemplateRoutes(app);
   await userHomeworkRoutes(app);
   await checkRoutes(app);
+  await bonusRoutes(app);
 }
