@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { ConfigError } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { autowebinars, type ChatScriptLine } from '../features/webinars/index.ts';
+import { schoolBonusGroups, schoolBonuses } from '../features/bonuses/index.ts';
 import { courseLandings } from '../features/catalog/index.ts';
 import { courses, lessons, sections } from '../features/courses/index.ts';
 import { promoCodes } from '../features/tariffs/index.ts';
@@ -169,6 +170,12 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .returning({ id: studentsGroups.id, courseId: studentsGroups.courseId });
     await tx.insert(studentsGroupMembers).values(groups.map((group) => ({ groupId: group.id, userId: studentId, courseId: group.courseId, accessFrom: now, createdAt: now })));
     await tx.insert(studentsGroupHistory).values(groups.map((group) => ({ groupId: group.id, userId: studentId, addedAt: now })));
+    // An active bonus for the teacher's group, shown on the student's «Бонусы» for half a year.
+    const [bonus] = await tx
+      .insert(schoolBonuses)
+      .values({ schoolId, text: 'Скидка 20 % на второй курс школы', link: 'https://coursehub.ru/', active: true, expireDate: new Date(now.getTime() + 180 * 24 * 3_600_000), createdAt: now, updatedAt: now })
+      .returning({ id: schoolBonuses.id });
+    await tx.insert(schoolBonusGroups).values({ bonusId: bonus!.id, groupId: groups[0]!.id });
     // Part-way through both courses: the first lesson of each read.
     await tx.insert(lessonProgress).values(
       [
