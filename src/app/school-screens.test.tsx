@@ -47,6 +47,16 @@ describe('schoolScreen', () => {
     expect(schoolScreen('Student', 'group/5')).toBeNull();
   });
 
+  it("opens the bonuses page for the student and the teacher, no longer 'coming soon'", () => {
+    const soon = schoolScreen('Admin', 'chat')!.screen;
+    const student = schoolScreen('Student', 'student-courses/bonus');
+    const teacher = schoolScreen('Teacher', 'courses/bonus');
+    expect(student?.screen).not.toBe(soon);
+    expect(teacher?.screen).not.toBe(soon);
+    expect(schoolScreen('Teacher', 'student-courses/bonus')).toBeNull();
+    expect(schoolScreen('Student', 'courses/bonus')).toBeNull();
+  });
+
   it("refuses a route outside the role's set, and everything without a role", () => {
     expect(schoolScreen('Teacher', 'settings/main')).toBeNull();
     expect(schoolScreen('Admin', 'settings/logs')).toBeNull();

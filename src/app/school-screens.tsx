@@ -1,6 +1,7 @@
 import { $user, appMessages, canOpenSchoolRoute, matchesRoute, ROLE_HOME, ROLE_ROUTES, routeParams, routeRole, SCHOOL_STATIC_PAGES, schoolPath, type RouteRole } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, type ComponentType } from 'react';
+import { BonusesPage } from './features/bonuses/index.ts';
 import { CourseEditorPage, CoursesPage } from './features/courses/index.ts';
 import { GroupPage, GroupsPage } from './features/groups/index.ts';
 import { HelpPage } from './features/help/index.ts';
@@ -53,6 +54,8 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['courses', ({ school }) => <CoursesPage school={school} />],
   ['courses/create-course/:course_id/:tab', ({ school, params }) => <CourseEditorPage school={school} courseId={Number(params.course_id)} tab={params.tab ?? ''} />],
   ['student-courses', ({ school }) => <StudentCoursesPage school={school} />],
+  ['student-courses/bonus', ({ school }) => <BonusesPage school={school} />],
+  ['courses/bonus', ({ school }) => <BonusesPage school={school} />],
   ['student-course/:course_id', ({ school, params }) => <StudentCoursePage school={school} courseId={Number(params.course_id)} />],
   [
     'student-course/:course_id/module/:section_id/:lesson_type/:lesson_id',
@@ -61,10 +64,8 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
   // No screen yet: each issue of the course platform replaces its lines here.
-  ['courses/bonus', Soon],
   ['courses-stats', Soon],
   ['courses-stats/:course_id/students', Soon],
-  ['student-courses/bonus', Soon],
   ['student-stats/:student_id', Soon],
   ['home-work', Soon],
   ['home-work/:lesson_id/:studentHomeworkId/:courseId', Soon],

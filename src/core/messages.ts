@@ -31,6 +31,7 @@ export { lessonBlockMessages } from './messages/lesson-blocks.ts';
 export { learningMessages } from './messages/learning.ts';
 export { learningTestsMessages } from './messages/learning-tests.ts';
 export { groupsMessages, type GroupSettingKey } from './messages/groups.ts';
+export { bonusesMessages } from './messages/bonuses.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {

@@ -46,6 +46,7 @@ describe('StudentCoursesPage', () => {
     });
     render(<StudentCoursesPage school="Alpha" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Мои курсы' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Бонусы' }).getAttribute('href')).toBe('/school/Alpha/student-courses/bonus');
     expect(screen.getByRole('status').textContent).toBe('Загрузка...');
     const first = await screen.findByRole('link', { name: 'Курс 1' });
     expect(first.getAttribute('href')).toBe('/school/Alpha/student-course/1');

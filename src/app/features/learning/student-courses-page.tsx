@@ -1,4 +1,4 @@
-import { appMessages, commonMessages, learningMessages, schoolPath } from '#core';
+import { appMessages, bonusesMessages, commonMessages, learningMessages, schoolPath } from '#core';
 import { useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -16,7 +16,15 @@ export default function StudentCoursesPage({ school }: { school: string }) {
   const courses = useResource(`${school}/student-courses?p=${page}`, () => listStudentCourses(school, page));
   const data = courses.data ?? null;
   return (
-    <PageFrame title={appMessages.routes['student-courses']} className="student-courses-page">
+    <PageFrame
+      title={appMessages.routes['student-courses']}
+      className="student-courses-page"
+      actions={
+        <a className="button secondary small" href={schoolPath(school, 'student-courses/bonus')}>
+          {bonusesMessages.link}
+        </a>
+      }
+    >
       {courses.error ? <LoadError message={courses.error.message} onRetry={courses.retry} /> : null}
       {courses.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data && data.results.length === 0 ? <EmptyState title={t.coursesEmptyTitle} text={t.coursesEmptyText} /> : null}
