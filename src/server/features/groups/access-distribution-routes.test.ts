@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schoolMembers } from '../../shared/db/core-tables.ts';
+import { outbox, schoolMembers } from '../../shared/db/core-tables.ts';
 import { lessonProgress } from '../learning/index.ts';
+import { schoolInvitationGroups, schoolInvitations } from '../roles/index.ts';
 import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
-import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
+import { addMember, PASSWORD, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse, type CourseFixture } from '../../../../tests/server/public-fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
 
@@ -96,11 +97,21 @@ describe('POST access-distribution/', () => {
       fields: { role: [`Пользователь уже имеет другую роль в этой школе (email=${teacher.email});Teacher`] },
     });
     expect((await grant({ user_ids: [stranger.id], role: 'Student' })).body).toMatchObject({ code: 'NOT_MEMBERS', fields: { user_ids: [expect.stringContaining(String(stranger.id))] } });
-    const unknown = await grant({ emails: ['new@example.com', stranger.email], role: 'Student', student_groups: [g.python2] });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body!.fields.emails[0]).toContain('new@example.com');
-    expect(unknown.body!.fields.emails[0]).toContain(stranger.email);
+    // Unknown addresses are invited only as students into groups (see 'invitations by email'); staff
+    // and students without groups are named back, account or not.
+    for (const body of [
+      { emails: ['new@example.com', stranger.email], role: 'Teacher', student_groups: [g.python2] },
+      { emails: ['new@example.com', stranger.email], role: 'Admin' },
+      { emails: ['new@example.com', stranger.email], role: 'Student' },
+    ]) {
+      const unknown = await grant(body);
+      expect(unknown.status).toBe(400);
+      expect(unknown.body!.code).toBe('NOT_MEMBERS');
+      expect(unknown.body!.fields.emails[0]).toContain('new@example.com');
+      expect(unknown.body!.fields.emails[0]).toContain(stranger.email);
+    }
     expect(await role(stranger.id)).toBeNull();
+    expect(await t.app.ctx.db.select().from(schoolInvitations).where(eq(schoolInvitations.schoolId, owner.schoolId))).toEqual([]);
     expect((await grant({ role: 'Student' })).body).toMatchObject({ code: 'NO_USERS' });
     expect((await grant({ user_ids: [students[3]!.id], role: 'Student', student_groups: [g.foreign] })).body).toMatchObject({ message: 'Проверьте принадлежность студенческих групп к вашей школе' });
     expect((await grant({ user_ids: [admin.id], role: 'Admin', student_groups: [g.python1] })).body).toMatchObject({ code: 'GROUPS_FOR_ADMIN' });
@@ -210,5 +221,186 @@ describe('DELETE access-distribution/', () => {
     expect((await revoke({ ...body, date: 'вчера' })).status).toBe(400);
     expect((await revoke({ ...body, date: '2020\u0000' })).status).toBe(400);
     expect(await role(students[2]!.id)).toBe('Student');
+  });
+});
+
+describe('invitations by email (issue 12)', () => {
+  let course1: CourseFixture;
+  let course2: CourseFixture;
+  let ig: Record<'a1' | 'a2' | 'b' | 'gone', number>;
+  let n = 0;
+  const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(n += 1)}@example.com`;
+
+  beforeAll(async () => {
+    course1 = await addCourse(t.app, owner.schoolId);
+    course2 = await addCourse(t.app, owner.schoolId);
+    const rows = await t.app.ctx.db
+      .insert(studentsGroups)
+      .values([
+        { schoolId: owner.schoolId, courseId: course1.id, teacherId: teacher.id, name: 'Курс 1, А' },
+        { schoolId: owner.schoolId, courseId: course1.id, teacherId: teacher.id, name: 'Курс 1, Б' },
+        { schoolId: owner.schoolId, courseId: course2.id, type: 'WITHOUT_TEACHER', name: 'Курс 2' },
+        { schoolId: owner.schoolId, courseId: course2.id, type: 'WITHOUT_TEACHER', name: 'Курс 2, удаляемая' },
+      ])
+      .returning();
+    const [a1, a2, b, gone] = rows.map((row) => row.id) as [number, number, number, number];
+    ig = { a1, a2, b, gone };
+  });
+
+  /** The token of the newest invitation link mailed to `email` (mail leaves after the answer). */
+  async function invitationToken(email: string): Promise<string> {
+    await t.app.ctx.jobs.idle();
+    const [mail] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
+    const token = /http:\/\/coursehub\.test\/invitation\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    if (!token) throw new Error(`no invitation link mailed to ${email}`);
+    return token;
+  }
+  const invitationOf = async (email: string) =>
+    (await t.app.ctx.db.select().from(schoolInvitations).where(and(eq(schoolInvitations.schoolId, owner.schoolId), eq(schoolInvitations.email, email))))[0];
+  const groupsOfInvitation = async (email: string) => {
+    const invitation = await invitationOf(email);
+    if (!invitation) return null;
+    const rows = await t.app.ctx.db.select().from(schoolInvitationGroups).where(eq(schoolInvitationGroups.invitationId, invitation.id));
+    return rows.map((row) => row.groupId).sort((x, y) => x - y);
+  };
+  const historyOf = (userId: number) => t.app.ctx.db.select().from(studentsGroupHistory).where(eq(studentsGroupHistory.userId, userId));
+
+  it('invites an unknown address as a student with its groups, answering the same whether an account exists', async () => {
+    const newcomer = fresh('newcomer');
+    const elsewhere = await addMember(t.app, other.schoolId, 'Student');
+    const a = await grant({ emails: [newcomer.toUpperCase()], role: 'Student', student_groups: [ig.a1, ig.b] });
+    const b = await grant({ emails: [elsewhere.email], role: 'Student', student_groups: `${ig.a1},${ig.b}` });
+    expect(a).toMatchObject({ status: 201, body: { detail: 'Доступы предоставлены', invited: [newcomer] } });
+    expect(b).toMatchObject({ status: 201, body: { detail: 'Доступы предоставлены', invited: [elsewhere.email] } });
+    expect(Object.keys(a.body!).sort()).toEqual(Object.keys(b.body!).sort());
+    for (const email of [newcomer, elsewhere.email]) {
+      expect(await invitationOf(email)).toMatchObject({ role: 'Student' });
+      expect(await groupsOfInvitation(email)).toEqual([ig.a1, ig.b]);
+      // The mail goes to the address; the school gets no membership.
+      expect(await invitationToken(email)).toEqual(expect.any(String));
+    }
+    expect(await role(elsewhere.id)).toBeNull();
+    expect(await groupOf(elsewhere.id, course1.id)).toBeUndefined();
+    // The school's list of invitations shows them.
+    const pending = await call(t.app, 'GET', `/api/${owner.schoolName}/invitations/`, { token: owner.access });
+    expect(pending.body!.results.map((row: { email: string }) => row.email)).toEqual(expect.arrayContaining([newcomer, elsewhere.email]));
+  });
+
+  it('adds the members and invites the others in one call, which fails as a whole', async () => {
+    const member = await addMember(t.app, owner.schoolId, 'Student');
+    const newcomer = fresh('mixed');
+    const res = await grant({ emails: [member.email, newcomer], role: 'Student', student_groups: [ig.a2] });
+    expect(res).toMatchObject({ status: 201, body: { invited: [newcomer] } });
+    expect((await groupOf(member.id, course1.id))!.groupId).toBe(ig.a2);
+    // The member cannot join a second group of the course: nobody is invited either.
+    const clash = fresh('clash');
+    expect((await grant({ emails: [member.email, clash], role: 'Student', student_groups: [ig.a1] })).body).toMatchObject({ code: 'ALREADY_IN_COURSE' });
+    expect(await invitationOf(clash)).toBeUndefined();
+  });
+
+  it('joins the groups on accepting by the link: a new account, or one that exists', async () => {
+    const newcomer = fresh('link-new');
+    const existing = await addMember(t.app, other.schoolId, 'Student');
+    await grant({ emails: [newcomer, existing.email], role: 'Student', student_groups: [ig.a1, ig.b] });
+    const invitationIds = [(await invitationOf(newcomer))!.id, (await invitationOf(existing.email))!.id];
+    t.clock.advance(60_000);
+    const accepted = await call(t.app, 'POST', `/api/invitations/${await invitationToken(newcomer)}/accept/`, { body: { password: PASSWORD, password_confirmation: PASSWORD } });
+    expect(accepted).toMatchObject({ status: 200, body: { school: { name: owner.schoolName, role: 'Student' } } });
+    const userId = accepted.body!.user.id as number;
+    const byExisting = await call(t.app, 'POST', `/api/invitations/${await invitationToken(existing.email)}/accept/`, { body: {} });
+    expect(byExisting).toMatchObject({ status: 200, body: { school: { role: 'Student' } } });
+    for (const id of [userId, existing.id]) {
+      expect(await role(id)).toBe('Student');
+      expect(await groupOf(id, course1.id)).toMatchObject({ groupId: ig.a1, courseId: course1.id, accessFrom: t.clock.now });
+      expect(await groupOf(id, course2.id)).toMatchObject({ groupId: ig.b, courseId: course2.id });
+      const history = await historyOf(id);
+      expect(history.map((row) => row.groupId).sort((x, y) => x - y)).toEqual([ig.a1, ig.b]);
+      expect(history.every((row) => row.addedAt.getTime() === t.clock.now.getTime() && row.removedAt === null)).toBe(true);
+    }
+    // The invitation and its groups are spent.
+    expect(await invitationOf(newcomer)).toBeUndefined();
+    expect(await t.app.ctx.db.select().from(schoolInvitationGroups).where(inArray(schoolInvitationGroups.invitationId, invitationIds))).toEqual([]);
+    // The group's page lists them.
+    const listed = await call(t.app, 'GET', `/api/${owner.schoolName}/students_group/${ig.a1}/get_students_for_group/`, { token: owner.access });
+    expect(listed.body!.results.map((row: { id: number }) => row.id)).toEqual(expect.arrayContaining([userId, existing.id]));
+  });
+
+  it('joins the groups on accepting on the choose-school screen, skipping a group deleted meanwhile and a course studied already', async () => {
+    const person = await addMember(t.app, other.schoolId, 'Student');
+    await grant({ emails: [person.email], role: 'Student', student_groups: [ig.a1, ig.gone] });
+    await t.app.ctx.db.delete(studentsGroups).where(eq(studentsGroups.id, ig.gone));
+    expect(await groupsOfInvitation(person.email)).toEqual([ig.a1]);
+    const listed = await call(t.app, 'GET', '/api/user-invitations/', { token: person.access });
+    const mine = (listed.body as unknown as { invitation_id: number; school_name: string }[]).find((row) => row.school_name === owner.schoolName);
+    expect(mine).toBeDefined();
+    const accepted = await call(t.app, 'POST', `/api/user-invitations/${mine!.invitation_id}/accept/`, { token: person.access });
+    expect(accepted).toMatchObject({ status: 200, body: { name: owner.schoolName, role: 'Student' } });
+    expect(await groupOf(person.id, course1.id)).toMatchObject({ groupId: ig.a1, courseId: course1.id });
+    expect((await historyOf(person.id)).map((row) => row.groupId)).toEqual([ig.a1]);
+
+    // Someone who studies the course already (joined another way before accepting) keeps their group.
+    const again = await addMember(t.app, other.schoolId, 'Student');
+    await grant({ emails: [again.email], role: 'Student', student_groups: [ig.a1, ig.b] });
+    await t.app.ctx.db.insert(schoolMembers).values({ schoolId: owner.schoolId, userId: again.id, role: 'Student' });
+    await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId: ig.a2, userId: again.id, courseId: course1.id });
+    const [invitation] = (await call(t.app, 'GET', '/api/user-invitations/', { token: again.access })).body as unknown as { invitation_id: number }[];
+    expect((await call(t.app, 'POST', `/api/user-invitations/${invitation!.invitation_id}/accept/`, { token: again.access })).status).toBe(200);
+    expect((await groupOf(again.id, course1.id))!.groupId).toBe(ig.a2);
+    expect((await groupOf(again.id, course2.id))!.groupId).toBe(ig.b);
+  });
+
+  it('renews one invitation for the same address and merges its groups, a group replacing its course’s earlier one', async () => {
+    const email = fresh('twice');
+    await grant({ emails: [email], role: 'Student', student_groups: [ig.a1] });
+    const first = await invitationOf(email);
+    const oldToken = await invitationToken(email);
+    await grant({ emails: [email], role: 'Student', student_groups: [ig.b] });
+    expect(await groupsOfInvitation(email)).toEqual([ig.a1, ig.b]);
+    const renewed = await invitationOf(email);
+    expect(renewed!.id).toBe(first!.id);
+    expect(await t.app.ctx.db.select().from(schoolInvitations).where(eq(schoolInvitations.email, email))).toHaveLength(1);
+    const newToken = await invitationToken(email);
+    expect(newToken).not.toBe(oldToken);
+    expect((await call(t.app, 'GET', `/api/invitations/${oldToken}/`)).status).toBe(404);
+    // Another group of the first course replaces the first.
+    await grant({ emails: [email], role: 'Student', student_groups: [ig.a2] });
+    expect(await groupsOfInvitation(email)).toEqual([ig.a2, ig.b]);
+    // Renewed for staff, through the roles feature, it puts nobody into groups.
+    expect((await call(t.app, 'POST', '/api/register_user/', { token: owner.access, body: { school: owner.schoolName, email, role: 'Teacher' } })).status).toBe(201);
+    expect(await groupsOfInvitation(email)).toEqual([]);
+  });
+
+  it('starts an expired invitation afresh, without the groups it named', async () => {
+    const email = fresh('expired');
+    await grant({ emails: [email], role: 'Student', student_groups: [ig.a1] });
+    t.clock.advance(8 * DAY);
+    await grant({ emails: [email], role: 'Student', student_groups: [ig.b] });
+    expect(await groupsOfInvitation(email)).toEqual([ig.b]);
+  });
+
+  it('refuses another school’s groups, other callers and malformed bodies, inviting nobody', async () => {
+    const email = fresh('refused');
+    const body = { emails: [email], role: 'Student', student_groups: [ig.a1] };
+    expect((await grant({ ...body, student_groups: [ig.a1, g.foreign] })).body).toMatchObject({ code: 'GROUP_NOT_FOUND', message: 'Проверьте принадлежность студенческих групп к вашей школе' });
+    expect((await grant({ ...body, student_groups: [g.foreign] })).status).toBe(404);
+    expect((await grant(body, teacher.access)).status).toBe(403);
+    expect((await grant(body, students[3]!.access)).status).toBe(403);
+    expect((await grant(body, other.access)).status).toBe(403);
+    expect((await call(t.app, 'POST', `/api/${owner.schoolName}/access-distribution/`, { body })).status).toBe(401);
+    // Staff are invited through the roles feature: here an unknown address stays a 400.
+    expect((await grant({ ...body, role: 'Teacher' })).body).toMatchObject({ code: 'NOT_MEMBERS' });
+    for (const bad of [
+      { ...body, emails: email },
+      { ...body, emails: [`${email}\u0000`] },
+      { ...body, emails: [`a\u0000${email}`] },
+      { ...body, emails: ['not-an-email'] },
+      { ...body, student_groups: `${ig.a1}\u0000` },
+      { ...body, pseudonym: 'x\u0000' },
+      { ...body, role: 'Student\u0000' },
+      { ...body, student_groups: [0] },
+    ]) {
+      expect((await grant(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    expect(await invitationOf(email)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/s
 import { normaliseEmail } from '../../shared/contacts.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../../shared/security/school-access.ts';
 import { userHomeworks } from '../homework/index.ts';
+import { createInvitation, mailInvitation } from '../roles/index.ts';
 import { schoolExtraRoles, userPseudonyms } from '../schools/index.ts';
 import { parseInstant } from './instants.ts';
 import { addStudents, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
@@ -29,6 +30,8 @@ const GrantBody = Type.Object({
 });
 const RevokeBody = Type.Object({ ...GrantBody.properties, date: Type.Optional(Text({ maxLength: 40 })) });
 const MoveBody = Type.Object({ user_ids: IdList, role: Type.Optional(Role), new_group_id: Id });
+/** `invited`: the addresses (lower-cased) that are not members of the school and got an invitation. */
+const Granted = Type.Object({ detail: Type.String(), invited: Type.Array(Type.String()) });
 
 const ONE_GROUP_PER_COURSE = 'Нельзя преподавать либо учиться в нескольких группах одного и того же курса';
 const OTHER_SCHOOL_GROUPS = 'Проверьте принадлежность студенческих групп к вашей школе';
@@ -54,11 +57,12 @@ interface Target {
 }
 
 /**
- * The people named by id or email, who must be members of the school already: a person joins a
- * school only by accepting an invitation (README, Security), so an address that is not a member
- * here is named back, whether or not it has an account, and never added silently.
+ * The people named by id or email who are members of the school, and the addresses that are not.
+ * A person joins a school only by accepting an invitation (README, Security), so a non-member is
+ * never added silently: with `inviting` their addresses are returned (to be invited), otherwise
+ * named back in a 400 — in both cases whether or not the address has an account.
  */
-async function targetsOf(db: Db, schoolId: number, body: Static<typeof GrantBody>): Promise<Target[]> {
+async function targetsOf(db: Db, schoolId: number, body: Static<typeof GrantBody>, inviting = false): Promise<{ targets: Target[]; unknown: string[] }> {
   const ids = idList('user_ids', body.user_ids);
   const emails = [...new Set((body.emails ?? []).map(normaliseEmail))];
   if (ids.length === 0 && emails.length === 0) throw fieldError('user_ids', 'Укажите пользователей: user_ids или emails.', 'NO_USERS');
@@ -70,14 +74,14 @@ async function targetsOf(db: Db, schoolId: number, body: Static<typeof GrantBody
   const missingIds = ids.filter((id) => !rows.some((row) => row.userId === id));
   if (missingIds.length) throw fieldError('user_ids', `Эти пользователи не состоят в вашей школе: ${missingIds.join(', ')}.`, 'NOT_MEMBERS');
   const missingEmails = emails.filter((email) => !rows.some((row) => row.email === email));
-  if (missingEmails.length) {
+  if (missingEmails.length && !inviting) {
     throw fieldError(
       'emails',
       `Эти адреса не состоят в вашей школе: ${missingEmails.join(', ')}. Пригласите их в школу; в группу их можно будет добавить, когда они примут приглашение.`,
       'NOT_MEMBERS',
     );
   }
-  return rows.map((row) => ({ ...row, role: row.role as MemberRole }));
+  return { targets: rows.map((row) => ({ ...row, role: row.role as MemberRole })), unknown: missingEmails };
 }
 
 /** The school's groups named in `student_groups`, at most one per course. */
@@ -102,7 +106,9 @@ async function lockSchool(tx: Db, schoolId: number): Promise<void> {
  * access-distribution/ (reference §4.7): giving members of the school their groups (a teacher
  * leads them, a student studies in them) and a pseudonym, taking groups or the school away, and
  * moving students between groups. Unlike the original, only the school's admins may call it
- * (reference §5.2, defect 3), and it adds nobody to the school: that takes an invitation.
+ * (reference §5.2, defect 3), and it adds nobody to the school: an address that is not a member,
+ * given with student groups, gets an invitation as Student that puts the person into those groups
+ * when they accept it (issue 12); staff are invited through the roles feature's own routes.
  */
 export async function accessDistributionRoutes(app: App): Promise<void> {
   const { ctx } = app;
@@ -113,26 +119,28 @@ export async function accessDistributionRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['groups'],
-        summary: 'Дать участникам школы группы (ученикам — учиться, преподавателю — вести) и псевдоним (администратор)',
+        summary:
+          'Дать участникам школы группы (ученикам — учиться, преподавателю — вести) и псевдоним (администратор). Адреса не из школы с ролью Student и группами получают приглашение (invited): приняв его, человек попадёт в эти группы',
         params,
         body: GrantBody,
-        response: { 201: Detail, ...errors(400, 401, 403, 404, 451) },
+        response: { 201: Granted, ...errors(400, 401, 403, 404, 451) },
       },
     },
     async (request, reply) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const body = request.body;
-      const targets = await targetsOf(ctx.db, school.id, body);
+      const groups = await groupsOf(ctx.db, school.id, body.student_groups);
+      const inviting = body.role === 'Student' && groups.length > 0;
+      const { targets, unknown } = await targetsOf(ctx.db, school.id, body, inviting);
       const other = targets.find((target) => target.role !== body.role);
       if (other) throw fieldError('role', `Пользователь уже имеет другую роль в этой школе (email=${other.email});${other.role}`, 'OTHER_ROLE');
-      const groups = await groupsOf(ctx.db, school.id, body.student_groups);
       if (groups.length && body.role === 'Admin') throw fieldError('student_groups', 'Администратору группы не назначаются.', 'GROUPS_FOR_ADMIN');
       if (body.role === 'Teacher' && groups.length) {
         if (targets.length > 1) throw fieldError('user_ids', ONE_TEACHER, 'ONE_TEACHER');
         if (groups.some((group) => group.type === 'WITHOUT_TEACHER')) throw fieldError('student_groups', 'Нельзя назначить преподавателя в группу без преподавателя.', 'GROUP_WITHOUT_TEACHER');
       }
       const now = ctx.now();
-      await oneGroupPerCourse(
+      const invitations = await oneGroupPerCourse(
         () =>
           ctx.db.transaction(async (tx) => {
             for (const group of groups) {
@@ -154,11 +162,18 @@ export async function accessDistributionRoutes(app: App): Promise<void> {
               }
             }
             if (body.pseudonym !== undefined) for (const target of targets) await setPseudonym(tx, school.id, target.userId, body.pseudonym);
+            // One invitation per address (a pending one is renewed and keeps its groups too).
+            const made = [];
+            for (const email of unknown) {
+              made.push(await createInvitation(ctx, tx, school, request.auth!.userId, { email, role: 'Student' }, groups.map((group) => group.id)));
+            }
+            return made;
           }),
         'student_groups',
         ONE_GROUP_PER_COURSE,
       );
-      return reply.code(201).send({ detail: 'Доступы предоставлены' });
+      for (const made of invitations) mailInvitation(ctx, school, made, 'invite');
+      return reply.code(201).send({ detail: 'Доступы предоставлены', invited: unknown });
     },
   );
 
@@ -177,7 +192,7 @@ export async function accessDistributionRoutes(app: App): Promise<void> {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const body = request.body;
       const at = body.date?.trim() ? parseInstant('date', body.date) : ctx.now();
-      const targets = await targetsOf(ctx.db, school.id, body);
+      const { targets } = await targetsOf(ctx.db, school.id, body);
       const wrong = targets.find((target) => target.role !== body.role);
       if (wrong) throw fieldError('role', `У пользователя нет такой роли в вашей школе (email=${wrong.email})`, 'ROLE_NOT_FOUND');
       const groups = body.role === 'Admin' ? [] : await groupsOf(ctx.db, school.id, body.student_groups);

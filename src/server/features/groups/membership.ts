@@ -115,9 +115,7 @@ export async function moveStudents(tx: Db, from: GroupRef, to: GroupRef, userIds
 
 /**
  * Course chaining (group_course_access/): a student who finished the course of `groupId` joins
- * every group chained to it whose course they are not in yet (in a group of that course already:
- * skipped, never an error). Access starts at `now`. Runs in the caller's transaction when given
- * one (as a savepoint). Returns the groups joined.
+ * every group chained to it whose course they are not in yet (see joinGroupsOf). Returns the groups joined.
  */
 export async function joinChainedGroups(db: Db, groupId: number, userId: number, now: Date): Promise<number[]> {
   const targets = await db
@@ -126,9 +124,33 @@ export async function joinChainedGroups(db: Db, groupId: number, userId: number,
     .innerJoin(studentsGroups, eq(studentsGroups.id, groupCourseAccess.nextGroupId))
     .where(eq(groupCourseAccess.groupId, groupId))
     .orderBy(asc(studentsGroups.id));
+  return joinGroupsOf(db, targets, userId, now);
+}
+
+/**
+ * An accepted invitation (access-distribution/ by email): the new student joins the groups it
+ * names whose course they are not in yet (see joinGroupsOf); a group deleted meanwhile is gone from
+ * the list. Returns the groups joined.
+ */
+export async function joinGroups(db: Db, groupIds: readonly number[], userId: number, now: Date): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const targets = await db
+    .select({ id: studentsGroups.id, courseId: studentsGroups.courseId, teacherId: studentsGroups.teacherId })
+    .from(studentsGroups)
+    .where(inArray(studentsGroups.id, [...groupIds]))
+    .orderBy(asc(studentsGroups.id));
+  return joinGroupsOf(db, targets, userId, now);
+}
+
+/**
+ * Puts one student into groups, access from `now`: a group of a course they are in already (or a
+ * second group of one course) is skipped, never an error. Runs in the caller's transaction when
+ * given one (as a savepoint). Returns the groups joined.
+ */
+async function joinGroupsOf(db: Db, targets: readonly GroupRef[], userId: number, now: Date): Promise<number[]> {
   if (targets.length === 0) return [];
   return db.transaction(async (tx) => {
-    // No conflict target: a course the student is in already (or two chained groups of one course) is skipped.
+    // No conflict target: a course the student is in already (or two groups of one course) is skipped.
     const joined = await tx
       .insert(studentsGroupMembers)
       .values(targets.map((group) => ({ groupId: group.id, userId, courseId: group.courseId, accessFrom: now, createdAt: now })))

@@ -2,8 +2,10 @@
 // the email it typed (issue: no session may be minted from a "view as" session).
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, users } from '../../shared/db/core-tables.ts';
-import { schoolInvitations } from './tables.ts';
+import { outbox, schoolMembers, users } from '../../shared/db/core-tables.ts';
+import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { schoolInvitationGroups, schoolInvitations } from './tables.ts';
+import { addCourse } from '../../../../tests/server/public-fixtures.ts';
 import { addMember, PASSWORD, registerOwner, setTariff, type Owner } from '../../../../tests/server/fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
 
@@ -171,6 +173,45 @@ describe('inviting', () => {
     expect((await call(t.app, 'POST', '/api/forgot_password/', { body: { email: person.email } })).status).toBe(200);
     await t.app.ctx.jobs.idle();
     expect((await call(t.app, 'POST', `/api/invitations/${token}/accept/`, { body: {} })).status).toBe(200);
+  });
+});
+
+describe('groups named by an invitation (access-distribution/ by email)', () => {
+  it('are joined by a student only: not by a staff invitation, nor by someone who became staff meanwhile', async () => {
+    const owner = await registerOwner(t.app);
+    await setTariff(t.app, owner.schoolId, 4);
+    const course = await addCourse(t.app, owner.schoolId);
+    const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId: course.id, type: 'WITHOUT_TEACHER', name: 'Группа' }).returning();
+    const nameGroup = async (email: string) => {
+      const [row] = await t.app.ctx.db.select().from(schoolInvitations).where(eq(schoolInvitations.email, email));
+      await t.app.ctx.db.insert(schoolInvitationGroups).values({ invitationId: row!.id, groupId: group!.id });
+      return row!;
+    };
+    const inGroup = async (userId: number) => (await t.app.ctx.db.select().from(studentsGroupMembers).where(eq(studentsGroupMembers.userId, userId))).length > 0;
+
+    // A teacher's invitation with a group row (never written by the API) puts nobody into it.
+    const teacher = await existingAccount();
+    await inviteBy(owner, { email: teacher.email, role: 'Teacher' });
+    await nameGroup(teacher.email);
+    expect((await call(t.app, 'POST', `/api/invitations/${await invitationToken(teacher.email)}/accept/`, { body: {} })).body).toMatchObject({ school: { role: 'Teacher' } });
+    expect(await inGroup(teacher.id)).toBe(false);
+
+    // A student's invitation whose person was made staff before accepting: the answer says so, no group.
+    const person = await existingAccount();
+    await inviteBy(owner, { email: person.email });
+    const invitation = await nameGroup(person.email);
+    await t.app.ctx.db.insert(schoolMembers).values({ schoolId: owner.schoolId, userId: person.id, role: 'Teacher' });
+    const accepted = await call(t.app, 'POST', `/api/user-invitations/${invitation.id}/accept/`, { token: person.access });
+    expect(accepted.body).toMatchObject({ name: owner.schoolName, role: 'Teacher' });
+    expect(await inGroup(person.id)).toBe(false);
+
+    // A student's invitation renewed through register_user/ keeps its groups; accepted, it joins them.
+    const student = await existingAccount();
+    await inviteBy(owner, { email: student.email });
+    await nameGroup(student.email);
+    await inviteBy(owner, { email: student.email, first_name: 'Вера' });
+    expect((await call(t.app, 'POST', `/api/invitations/${await invitationToken(student.email)}/accept/`, { body: {} })).body).toMatchObject({ school: { role: 'Student' } });
+    expect(await inGroup(student.id)).toBe(true);
   });
 });
 

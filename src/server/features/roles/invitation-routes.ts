@@ -216,11 +216,11 @@ export async function invitationRoutes(app: App): Promise<void> {
       const account = await accountOf(invitation.email);
       if (account?.passwordHash) {
         // The link reached the address, which also proves it.
-        await ctx.db.transaction(async (tx) => {
-          await accept(ctx, tx, invitation, account.id);
+        const role = await ctx.db.transaction(async (tx) => {
           if (!account.emailVerified) await tx.update(users).set({ emailVerified: true }).where(eq(users.id, account.id));
+          return accept(ctx, tx, invitation, account.id);
         });
-        return { school: joined(school, invitation.role) };
+        return { school: joined(school, role) };
       }
       if (!body.password) throw fieldError('password', 'Задайте пароль, чтобы войти в школу.');
       assertNewPassword(body.password, body.password_confirmation ?? '', { password: 'password', again: 'password_confirmation' });
@@ -231,24 +231,24 @@ export async function invitationRoutes(app: App): Promise<void> {
         patronymic: invitation.patronymic,
       };
       let userId: number;
+      let role: string;
       try {
-        userId = await ctx.db.transaction(async (tx) => {
+        ({ userId, role } = await ctx.db.transaction(async (tx) => {
           const now = ctx.now();
           // An account left without a password (added by an admin before invitations) gets one now.
           const [user] = account
             ? await tx.update(users).set({ passwordHash, emailVerified: true, lastLogin: now }).where(eq(users.id, account.id)).returning({ id: users.id })
             : await tx.insert(users).values({ email: invitation.email, passwordHash, emailVerified: true, ...profile, dateJoined: now, lastLogin: now }).returning({ id: users.id });
           if (!user) throw new Error('invited account neither created nor found');
-          await accept(ctx, tx, invitation, user.id);
-          return user.id;
-        });
+          return { userId: user.id, role: await accept(ctx, tx, invitation, user.id) };
+        }));
       } catch (error) {
         // Someone signed up with this address a moment ago: they accept as an existing account.
         if (isUniqueViolation(error, 'users_email_unique')) throw fieldError('password', 'Учётная запись с этим адресом уже есть. Откройте ссылку ещё раз.', 'EMAIL_TAKEN');
         throw error;
       }
       const tokens = await issueSession(ctx, userId);
-      return { ...tokens, user: sessionUser({ id: userId, email: invitation.email, username: null }), school: joined(school, invitation.role) };
+      return { ...tokens, user: sessionUser({ id: userId, email: invitation.email, username: null }), school: joined(school, role) };
     },
   );
 
@@ -320,9 +320,9 @@ export async function invitationRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { user, invitation, school } = await oneInvitation(request, request.params.id);
-      await ctx.db.transaction((tx) => accept(ctx, tx, invitation, user.id));
+      const role = await ctx.db.transaction((tx) => accept(ctx, tx, invitation, user.id));
       request.schoolId = school.id;
-      return joined(school, invitation.role);
+      return joined(school, role);
     },
   );
 
