@@ -27,13 +27,17 @@ export function parseEmails(text: string): string[] {
 interface Result {
   email: string;
   ok: boolean;
+  /** Not in the school: invited, joins the group on accepting. */
+  invited?: boolean;
   message: string;
 }
 
 /**
- * 'Добавить учеников' (admin): addresses of the school's students, each added to the group by its
- * own access-distribution/ call, so each gets its own answer. The addresses that failed stay in the
- * field with the server's reason beside each; those added leave it.
+ * 'Добавить учеников' (admin): addresses, each added to the group by its own access-distribution/
+ * call, so each gets its own answer: a student of the school joins at once, another address is
+ * invited to the school and joins on accepting. The addresses that failed stay in the field with
+ * the server's reason beside each; those added or invited leave it. The dialog closes with a notice
+ * only when everyone joined at once; otherwise it shows who was invited.
  */
 export function AddStudentsModal({ school, groupId, onAdded, onClose }: { school: string; groupId: number; onAdded: () => void; onClose: () => void }) {
   const [text, setText] = useState('');
@@ -55,15 +59,16 @@ export function AddStudentsModal({ school, groupId, onAdded, onClose }: { school
         continue;
       }
       try {
-        await addStudentByEmail(school, groupId, email);
-        done.push({ email, ok: true, message: t.addedOne });
+        const answer = await addStudentByEmail(school, groupId, email);
+        const invited = Boolean(answer.invited?.length);
+        done.push({ email, ok: true, invited, message: invited ? t.invitedOne : t.addedOne });
       } catch (cause) {
         const problem = toApiError(cause);
         done.push({ email, ok: false, message: problem.fieldMessage('emails') ?? problem.message });
       }
     }
     setBusy(false);
-    const added = done.filter((result) => result.ok).length;
+    const added = done.filter((result) => result.ok && !result.invited).length;
     if (added > 0) onAdded();
     if (added === done.length) {
       showToast(t.addedCount(added));

@@ -104,6 +104,31 @@ describe('GroupStudents', () => {
     await waitFor(() => expect(reads(sent)).toBe(2));
   });
 
+  it('says which addresses were invited to the school, leaving the dialog open on them', async () => {
+    const { sent } = stubStudents({
+      'POST Alpha/access-distribution/': (request) => {
+        const [email] = (request.body as { emails: string[] }).emails;
+        return json({ detail: 'Доступы предоставлены', invited: email === 'boris@school.ru' ? [] : [email!.toLowerCase()] }, 201);
+      },
+    });
+    const onChanged = renderStudents();
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить учеников' }));
+    const dialog = screen.getByRole('dialog', { name: 'Добавить учеников' });
+    const field = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Адреса почты' });
+    fireEvent.change(field, { target: { value: 'boris@school.ru, New@mail.ru' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Добавить' }));
+    await within(dialog).findByText('Результат');
+    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'boris@school.ru — Добавлен в группу',
+      'New@mail.ru — Отправлено приглашение в школу: попадёт в группу, когда примет его',
+    ]);
+    expect(field.value).toBe('');
+    expect(within(dialog).queryByText(/остались в поле/)).toBeNull();
+    expect(onChanged).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(reads(sent)).toBe(2));
+  });
+
   it('closes the dialog with a notice when every address was added', async () => {
     stubStudents({ 'POST Alpha/access-distribution/': () => json({ detail: 'Доступы предоставлены' }, 201) });
     renderStudents();

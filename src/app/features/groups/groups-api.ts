@@ -75,9 +75,12 @@ export const personName = (person: { first_name: string; last_name: string; emai
 
 // Membership: access-distribution/ (admin).
 
-/** Adds one school student, by email, to the group. */
+/**
+ * Adds one school student, by email, to the group; an address not in the school gets an invitation
+ * that puts the person into the group when accepted (then `invited` names it).
+ */
 export const addStudentByEmail = (school: string, groupId: number, email: string) =>
-  api().post<{ detail: string }>(at(school, 'access-distribution/'), { emails: [email], role: 'Student', student_groups: [groupId] });
+  api().post<{ detail: string; invited?: string[] }>(at(school, 'access-distribution/'), { emails: [email], role: 'Student', student_groups: [groupId] });
 
 /** Takes a student out of this group only (their other groups stay). */
 export const removeStudent = (school: string, groupId: number, userId: number) =>
