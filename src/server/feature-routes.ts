@@ -13,7 +13,6 @@ import {
   groupRoutes,
   groupStudentsRoutes,
   lessonAccessRoutes,
-  pseudonymRoutes,
   trainingDurationRoutes,
 } from './features/groups/index.ts';
 import { checkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
@@ -52,7 +51,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await trainingDurationRoutes(app);
   await groupCourseAccessRoutes(app);
   await accessDistributionRoutes(app);
-  await pseudonymRoutes(app);
   await courseStudentsRoutes(app);
   await blockRoutes(app);
   await fileRoutes(app);

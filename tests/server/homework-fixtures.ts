@@ -1,10 +1,9 @@
 // A school where students hand in homework, for the homework suites: its staff, students, a course
 // taught in a group with a teacher, one without a teacher, and another school.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/context.ts';
 import { lessons } from '../../src/server/features/courses/tables.ts';
 import { studentsGroupMembers, studentsGroups } from '../../src/server/features/groups/tables.ts';
-import { schoolMembers } from '../../src/server/shared/db/core-tables.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from './fixtures.ts';
 import { addCourse } from './public-fixtures.ts';
 import { call } from './test-app.ts';
@@ -37,8 +36,9 @@ export async function homeworkSchool(app: App, title: string, studentCount = 3):
   for (let i = 0; i < studentCount; i += 1) students.push(await addMember(app, owner.schoolId, 'Student', { firstName: `Ученик${i}`, lastName: 'Домашкин' }));
   const alone = await addMember(app, owner.schoolId, 'Student', { firstName: 'Одиночка', lastName: 'Самостоятельный' });
   const other = await registerOwner(app, { schoolTitle: `${title} (чужая)` });
-  // The students see the teacher by a pseudonym.
-  await app.ctx.db.update(schoolMembers).set({ pseudonym: 'Наставник' }).where(and(eq(schoolMembers.schoolId, owner.schoolId), eq(schoolMembers.userId, teacher.id)));
+  // The students see the teacher by a pseudonym, set as the admin sets it.
+  const named = await call(app, 'PUT', `/api/user_pseudonym/${owner.schoolName}/`, { token: owner.access, body: { user: teacher.id, pseudonym: 'Наставник' } });
+  if (named.status !== 200) throw new Error(`pseudonym: ${named.status}`);
 
   const taught = await addCourse(app, owner.schoolId, {
     durationDays: null,

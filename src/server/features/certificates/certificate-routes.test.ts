@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, lessons, sections } from '../courses/index.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { lessonProgress } from '../learning/index.ts';
-import { schoolMembers, schools, users } from '../../shared/db/core-tables.ts';
+import { schools, users } from '../../shared/db/core-tables.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../../shared/demo-accounts.ts';
 import { issueCertLink } from './certificate-links.ts';
 import { qrSvg } from './qr-code.ts';
@@ -182,12 +182,14 @@ describe('GET certificate/{link}/', () => {
   it('shows the template\'s names over the owner and the group teacher, and the teacher\'s pseudonym', async () => {
     const anna = await student(certGroupId, 2, { finished: true });
     const link = (await issue(anna.access, { course_id: course.id })).body!.cert_link as string;
-    await t.app.ctx.db.update(schoolMembers).set({ pseudonym: 'Наставник Пётр' }).where(and(eq(schoolMembers.schoolId, owner.schoolId), eq(schoolMembers.userId, teacher.id)));
+    const pseudonym = (value: string | null) => call(t.app, 'PUT', `/api/user_pseudonym/${owner.schoolName}/`, { token: owner.access, body: { user: teacher.id, pseudonym: value } });
+    expect((await pseudonym('Наставник Пётр')).status).toBe(200);
     expect((await open(link)).body).toMatchObject({ teacher: 'Наставник Пётр', director_name: 'Владельцев Олег Петрович' });
     await t.app.ctx.db.insert(certificateTemplates).values({ courseId: course.id, directorName: 'Директоров Д. Д.', teacherName: 'Преподавателева П. П.' });
     expect((await open(link)).body).toMatchObject({ teacher: 'Преподавателева П. П.', director_name: 'Директоров Д. Д.' });
     await t.app.ctx.db.delete(certificateTemplates).where(eq(certificateTemplates.courseId, course.id));
-    await t.app.ctx.db.update(schoolMembers).set({ pseudonym: null }).where(and(eq(schoolMembers.schoolId, owner.schoolId), eq(schoolMembers.userId, teacher.id)));
+    expect((await pseudonym(null)).status).toBe(200);
+    expect((await open(link)).body).toMatchObject({ teacher: 'Учителев Пётр' });
   });
 
   it('refuses a tampered link with the exact message', async () => {

@@ -12,6 +12,7 @@ import { issueCertLink, openCertLink } from './certificate-links.ts';
 import { courseTemplate, signedPicture } from './template-routes.ts';
 import { courseNotFound, courseProgram } from '../catalog/index.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { userPseudonyms } from '../schools/index.ts';
 import { findEnrolment, lessonStates, markFinishedIfComplete } from '../learning/index.ts';
 import { qrSvg } from './qr-code.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
@@ -73,7 +74,6 @@ export async function certificateRoutes(app: App): Promise<void> {
   const pageUrl = (link: string) => `${ctx.config.publicUrl}/certificate/${link}`;
   const certificateUrl = (link: string) => ({ cert_link: link, url: pageUrl(link) });
   const teachers = alias(users, 'teacher');
-  const teacherMembers = alias(schoolMembers, 'teacher_member');
 
   app.get(
     '/certificate/:certLink/',
@@ -90,7 +90,7 @@ export async function certificateRoutes(app: App): Promise<void> {
       const cert = openCertLink(ctx.config.secret, request.params.certLink);
       if (!cert) throw new AppError(400, 'CERT_INVALID', CERT_INVALID_MESSAGE);
       const [row] = await ctx.db
-        .select({ user: users, courseName: courses.name, schoolTitle: schools.title, owner: owners, teacher: teachers, teacherPseudonym: teacherMembers.pseudonym })
+        .select({ user: users, courseName: courses.name, schoolTitle: schools.title, owner: owners, teacher: teachers, teacherPseudonym: userPseudonyms.pseudonym })
         .from(users)
         .innerJoin(courses, and(eq(courses.id, cert.courseId), eq(courses.schoolId, cert.schoolId)))
         .innerJoin(schools, eq(schools.id, courses.schoolId))
@@ -99,7 +99,7 @@ export async function certificateRoutes(app: App): Promise<void> {
         .leftJoin(studentsGroupMembers, and(eq(studentsGroupMembers.courseId, courses.id), eq(studentsGroupMembers.userId, users.id)))
         .leftJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
         .leftJoin(teachers, eq(teachers.id, studentsGroups.teacherId))
-        .leftJoin(teacherMembers, and(eq(teacherMembers.schoolId, schools.id), eq(teacherMembers.userId, teachers.id)))
+        .leftJoin(userPseudonyms, and(eq(userPseudonyms.schoolId, schools.id), eq(userPseudonyms.userId, teachers.id)))
         .where(eq(users.id, cert.userId));
       if (!row) throw notFound(CERT_NOT_FOUND_MESSAGE, 'CERT_NOT_FOUND');
       const program = (await courseProgram(ctx.db, [cert.courseId])).get(cert.courseId) ?? [];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, schoolMembers } from '../../shared/db/core-tables.ts';
 import { lessonProgress } from '../learning/index.ts';
 import { schoolInvitationGroups, schoolInvitations } from '../roles/index.ts';
+import { userPseudonyms } from '../schools/index.ts';
 import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
 import { addMember, PASSWORD, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse, type CourseFixture } from '../../../../tests/server/public-fixtures.ts';
@@ -86,8 +87,8 @@ describe('POST access-distribution/', () => {
   it('gives a group a new teacher and a pseudonym; one teacher per group, never a group without teacher', async () => {
     expect((await grant({ user_ids: [teacher2.id], role: 'Teacher', student_groups: [g.python2], pseudonym: 'Мастер' })).status).toBe(201);
     expect(await teacherOf(g.python2)).toBe(teacher2.id);
-    const [member] = await t.app.ctx.db.select().from(schoolMembers).where(eq(schoolMembers.userId, teacher2.id));
-    expect(member!.pseudonym).toBe('Мастер');
+    const [named] = await t.app.ctx.db.select().from(userPseudonyms).where(and(eq(userPseudonyms.schoolId, owner.schoolId), eq(userPseudonyms.userId, teacher2.id)));
+    expect(named!.pseudonym).toBe('Мастер');
     expect((await grant({ user_ids: [teacher.id, teacher2.id], role: 'Teacher', student_groups: [g.python2] })).body).toMatchObject({ fields: { user_ids: ['Нельзя назначить несколько преподавателей в одни и те же группы'] } });
     expect((await grant({ user_ids: [teacher2.id], role: 'Teacher', student_groups: [g.designAlone] })).body).toMatchObject({ code: 'GROUP_WITHOUT_TEACHER' });
   });

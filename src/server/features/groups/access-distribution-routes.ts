@@ -9,10 +9,9 @@ import { normaliseEmail } from '../../shared/contacts.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../../shared/security/school-access.ts';
 import { userHomeworks } from '../homework/index.ts';
 import { createInvitation, mailInvitation } from '../roles/index.ts';
-import { schoolExtraRoles, userPseudonyms } from '../schools/index.ts';
+import { schoolExtraRoles, setPseudonym, userPseudonyms } from '../schools/index.ts';
 import { parseInstant } from './instants.ts';
 import { addStudents, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
-import { setPseudonym } from './pseudonym-routes.ts';
 import { assertStudents } from './school-people.ts';
 import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
 

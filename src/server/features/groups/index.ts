@@ -7,6 +7,5 @@ export { groupRoutes } from './group-routes.ts';
 export { groupStudentsRoutes } from './group-students-routes.ts';
 export { lessonAccessRoutes } from './lesson-access-routes.ts';
 export { joinChainedGroups, joinGroups } from './membership.ts';
-export { pseudonymRoutes } from './pseudonym-routes.ts';
 export { trainingDurationRoutes } from './training-duration-routes.ts';
 export { groupCourseAccess, groupLessonClosures, studentLessonAccess, studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';

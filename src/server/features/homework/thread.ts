@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { schoolMembers, users } from '../../shared/db/core-tables.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { courseFiles, fileBody, FileBody, lessons } from '../courses/index.ts';
+import { userPseudonyms } from '../schools/index.ts';
 import type { HandIn, Viewer } from './homework-access.ts';
 import { HOMEWORK_STATUSES, homeworkCheckFiles, userHomeworkChecks, userHomeworks } from './tables.ts';
 
@@ -90,7 +91,6 @@ const staffName = (person: Person, pseudonym: string | null, viewer: Viewer): st
 
 const student = alias(users, 'hw_student');
 const teacher = alias(users, 'hw_teacher');
-const teacherMember = alias(schoolMembers, 'hw_teacher_member');
 
 /**
  * Hand-ins with what their answers show (homework name, student, teacher with pseudonym), for a
@@ -106,13 +106,13 @@ export function handInsWithNames(db: Db) {
       teacherFirst: teacher.firstName,
       teacherLast: teacher.lastName,
       teacherEmail: teacher.email,
-      teacherPseudonym: teacherMember.pseudonym,
+      teacherPseudonym: userPseudonyms.pseudonym,
     })
     .from(userHomeworks)
     .innerJoin(lessons, eq(lessons.id, userHomeworks.homeworkId))
     .innerJoin(student, eq(student.id, userHomeworks.userId))
     .leftJoin(teacher, eq(teacher.id, userHomeworks.teacherId))
-    .leftJoin(teacherMember, and(eq(teacherMember.schoolId, userHomeworks.schoolId), eq(teacherMember.userId, userHomeworks.teacherId)));
+    .leftJoin(userPseudonyms, and(eq(userPseudonyms.schoolId, userHomeworks.schoolId), eq(userPseudonyms.userId, userHomeworks.teacherId)));
 }
 export type HandInRow = Awaited<ReturnType<ReturnType<typeof handInsWithNames>['execute']>>[number];
 
@@ -152,11 +152,12 @@ export async function threadOf(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, h
       last: author.lastName,
       email: author.email,
       role: authorMember.role,
-      pseudonym: authorMember.pseudonym,
+      pseudonym: userPseudonyms.pseudonym,
     })
     .from(userHomeworkChecks)
     .leftJoin(author, eq(author.id, userHomeworkChecks.authorId))
     .leftJoin(authorMember, and(eq(authorMember.schoolId, handIn.schoolId), eq(authorMember.userId, userHomeworkChecks.authorId)))
+    .leftJoin(userPseudonyms, and(eq(userPseudonyms.schoolId, handIn.schoolId), eq(userPseudonyms.userId, userHomeworkChecks.authorId)))
     .where(eq(userHomeworkChecks.userHomeworkId, handIn.id))
     .orderBy(asc(userHomeworkChecks.id));
   const files = await ctx.db

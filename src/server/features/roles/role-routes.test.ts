@@ -241,6 +241,7 @@ describe('user_pseudonym', () => {
     ['user 0', { user: 0, pseudonym: 'X' }, 'user'],
     ['no pseudonym', { user: 1 }, 'pseudonym'],
     ['a pseudonym over 150 characters', { user: 1, pseudonym: 'x'.repeat(151) }, 'pseudonym'],
+    ['a NUL byte in the pseudonym', { user: 1, pseudonym: 'Наставник\u0000' }, 'pseudonym'],
   ])('answers %s with 400 and a field error', async (_name, body, field) => {
     const res = await call(t.app, 'PUT', url(), { token: owner.access, body });
     expect(res.status).toBe(400);

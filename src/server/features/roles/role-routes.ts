@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
-import { MEMBER_ROLES, schoolExtraRoles, userPseudonyms } from '../schools/index.ts';
+import { MEMBER_ROLES, schoolExtraRoles, setPseudonym, userPseudonyms } from '../schools/index.ts';
 import { schoolMembers, schools } from '../../shared/db/core-tables.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../shared/errors.ts';
 import { requireSchoolRole, type MemberRole } from '../../shared/security/school-access.ts';
@@ -210,16 +210,7 @@ export async function roleRoutes(app: App): Promise<void> {
     async (request) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const member = await memberIn(ctx.db, school.id, request.body.user);
-      const pseudonym = request.body.pseudonym?.trim() ?? '';
-      const where = and(eq(userPseudonyms.schoolId, school.id), eq(userPseudonyms.userId, member.userId));
-      if (!pseudonym) {
-        await ctx.db.delete(userPseudonyms).where(where);
-        return { user: member.userId, school: school.id, pseudonym: null };
-      }
-      await ctx.db
-        .insert(userPseudonyms)
-        .values({ schoolId: school.id, userId: member.userId, pseudonym })
-        .onConflictDoUpdate({ target: [userPseudonyms.schoolId, userPseudonyms.userId], set: { pseudonym } });
+      const pseudonym = await setPseudonym(ctx.db, school.id, member.userId, request.body.pseudonym);
       return { user: member.userId, school: school.id, pseudonym };
     },
   );

@@ -3,4 +3,5 @@
 export { createOriginCheck } from './allowed-origins.ts';
 export { MEMBER_ROLES, schoolRoutes } from './school-routes.ts';
 export { availableSchoolName, createSchool, SCHOOL_TAKEN } from './schools.ts';
+export { setPseudonym } from './pseudonyms.ts';
 export { schoolExtraRoles, schoolHeaders, userPseudonyms } from './tables.ts';

@@ -87,8 +87,6 @@ export const schoolMembers = pgTable(
     schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
-    /** The name students see instead of this staff member's own (user_pseudonym/). */
-    pseudonym: text('pseudonym'),
     createdAt: createdAt(),
   },
   (t) => [

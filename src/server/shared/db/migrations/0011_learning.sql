@@ -92,7 +92,6 @@ CREATE TABLE "test_attempts" (
 	CONSTRAINT "test_attempts_graded_check" CHECK (("test_attempts"."submitted_at" is null) = ("test_attempts"."passed" is null))
 );
 --> statement-breakpoint
-ALTER TABLE "school_members" ADD COLUMN "pseudonym" text;--> statement-breakpoint
 ALTER TABLE "students_group_members" ADD COLUMN "course_id" integer;--> statement-breakpoint
 -- Existing members take their group's course; a student in two groups of one course keeps the first.
 UPDATE "students_group_members" m SET "course_id" = g."course_id" FROM "students_groups" g WHERE g."id" = m."group_id";--> statement-breakpoint
