@@ -5,6 +5,7 @@ import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { isImpersonating } from '../../shared/security/auth.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
 import { autowebinars } from '../webinars/index.ts';
 import { fileLinks, lessonBlockBodies } from './block-routes.ts';
@@ -190,8 +191,8 @@ export async function lessonRoutes(app: App): Promise<void> {
      * A student's lesson page: the gates (their group's order, access period, lesson access), the
      * visit recorded, the neighbours to go to, and their own work on a test or a homework.
      */
-    async function studentDetail(schoolId: number, lessonId: number, userId: number) {
-      const opened = await openLessonForStudent(ctx, schoolId, lessonId, userId, kind.type);
+    async function studentDetail(schoolId: number, lessonId: number, userId: number, record: boolean) {
+      const opened = await openLessonForStudent(ctx, schoolId, lessonId, userId, kind.type, { record });
       const { lesson, course, state } = opened;
       const own =
         kind.type === 'test'
@@ -278,7 +279,7 @@ export async function lessonRoutes(app: App): Promise<void> {
       },
       async (request) => {
         const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-        if (role === 'Student') return studentDetail(school.id, request.params.id, request.auth!.userId);
+        if (role === 'Student') return studentDetail(school.id, request.params.id, request.auth!.userId, !isImpersonating(request));
         const { lesson, course } = await findLesson(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, kind.type);
         return detail(lesson, course);
       },

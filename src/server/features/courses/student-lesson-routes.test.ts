@@ -56,4 +56,22 @@ describe('a lesson page for a student', () => {
     expect((await call(t.app, 'GET', url(0), { token: outsider.access })).status).toBe(404);
     expect((await call(t.app, 'GET', url(0))).status).toBe(401);
   });
+
+  it('records nothing and opens no attempt for someone viewing as the student', async () => {
+    const viewer = await addMember(t.app, owner.schoolId, 'Student');
+    const fixture = await addCourse(t.app, owner.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'Урок'], ['test', 'Тест']] }] });
+    await enrol(t.app, owner.schoolId, fixture.id, [viewer.id]);
+    const started = await call(t.app, 'POST', '/api/impersonate/start/', { token: owner.access, body: { user_id: viewer.id, school: owner.schoolName } });
+    expect(started.status).toBe(200);
+    const token = started.body!.access as string;
+    const page = await call(t.app, 'GET', `/api/${owner.schoolName}/lessons/${fixture.lessonIds[0]}/`, { token });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ viewed: false, completed: false });
+    const questions = await call(t.app, 'GET', `/api/${owner.schoolName}/tests/${fixture.lessonIds[1]}/get_questions/`, { token });
+    expect(questions.status).toBe(403);
+    expect(questions.body!.code).toBe('IMPERSONATION_READ_ONLY');
+    // The student's own visit is still recorded.
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/lessons/${fixture.lessonIds[0]}/`, { token: viewer.access })).body).toMatchObject({ viewed: true, completed: true });
+  });
 });
+

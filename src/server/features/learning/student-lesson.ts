@@ -37,7 +37,14 @@ const neighbour = (state: LessonState | undefined): Neighbour | null => (state ?
  * that completes the course, the course is finished for them (and its chained groups joined).
  * Three reads whatever the course's size; a repeated visit writes nothing.
  */
-export async function openLessonForStudent(ctx: AppContext, schoolId: number, lessonId: number, userId: number, type: string): Promise<StudentLesson> {
+export async function openLessonForStudent(
+  ctx: AppContext,
+  schoolId: number,
+  lessonId: number,
+  userId: number,
+  type: string,
+  options: { record: boolean } = { record: true },
+): Promise<StudentLesson> {
   const now = ctx.now();
   const [row] = await ctx.db
     .select({ lesson: lessons, courseId: sections.courseId })
@@ -57,6 +64,8 @@ export async function openLessonForStudent(ctx: AppContext, schoolId: number, le
   const states = await lessonStates(ctx.db, enrolment, now);
   const before = openLesson(states, lessonId);
   const index = states.indexOf(before);
+  // Someone viewing as the student (impersonation is read-only) sees the page as it is, recording nothing.
+  if (!options.record) return { lesson: row.lesson, course, state: before, previous: neighbour(states[index - 1]), next: neighbour(states[index + 1]), enrolment };
   const completes = stepCompletes(type, 'viewed');
   if (!before.viewed || (completes && !before.completed)) await recordProgress(ctx.db, enrolment, { id: lessonId, type }, 'viewed', now);
   const state: LessonState = { ...before, viewed: true, completed: before.completed || completes };

@@ -4,6 +4,7 @@ import type { App, FastifyRequest } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { IMPERSONATION_READ_ONLY, isImpersonating } from '../../shared/security/auth.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { courses, lessons, sections, testSettings } from '../courses/index.ts';
 import { loadQuestions, presentQuestions } from './attempt-questions.ts';
@@ -184,10 +185,13 @@ export async function studentQuestions(app: App, request: FastifyRequest, school
   const now = ctx.now();
   const taken = await studentTest(ctx.db, schoolId, testId, request.auth!.userId, now);
   // A timed test's questions are read only once it is begun (start-test): reading them must not
-  // start the clock while the student is still on the rules, nor show them before it runs.
-  const open = taken.settings.hasTimer ? await findOpenAttempt(ctx.db, taken.test.id, taken.enrolment.userId) : null;
-  if (taken.settings.hasTimer && (!open || isLate(open, now))) throw timerNotStarted();
-  const attempt = open ?? (await currentAttempt(ctx.db, taken, now));
+  // start the clock while the student is still on the rules, nor show them before it runs. Viewing
+  // as the student (read-only) must not open an attempt in their name.
+  const open = await findOpenAttempt(ctx.db, taken.test.id, taken.enrolment.userId);
+  const current = open && !isLate(open, now) ? open : null;
+  if (!current && taken.settings.hasTimer) throw timerNotStarted();
+  if (!current && isImpersonating(request)) throw forbidden(IMPERSONATION_READ_ONLY, 'IMPERSONATION_READ_ONLY');
+  const attempt = current ?? (await startAttempt(ctx.db, taken.test, taken.enrolment, taken.settings, now));
   const [stats, loaded] = await Promise.all([attemptStats(ctx.db, taken.test.id, taken.enrolment.userId), loadQuestions(ctx.db, attempt.questionIds)]);
   const { settings } = taken;
   return {
