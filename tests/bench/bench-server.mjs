@@ -1,6 +1,8 @@
 // The benchmark's server process: the built API on a seeded database (10,000 catalogue courses,
-// one school of 100,000 members) and, beside it, a bare Fastify route to compare with. Prints one
-// JSON line with the addresses and a token, then serves until SIGTERM.
+// one school of 100,000 members, a course of 1,000 lessons with 10,000 students: outline-seed.mjs)
+// and, beside it, a bare Fastify route to compare with. Prints one JSON line with the addresses, the
+// admin's token and the outline's course with the tokens of OUTLINE_TOKENS of its students, then
+// serves until SIGTERM.
 // Usage: node tests/bench/bench-server.mjs pglite|<postgres url>
 import Fastify from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -10,12 +12,16 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../dist/server/app.js';
 import { loadConfig } from '../../dist/server/config.js';
-import { openDatabase } from '../../dist/server/db/database.js';
-import { hashPassword } from '../../dist/server/security/passwords.js';
+import { openDatabase } from '../../dist/server/shared/db/database.js';
+import { hashPassword } from '../../dist/server/shared/security/passwords.js';
+import { issueSession } from '../../dist/server/shared/security/sessions.js';
+import { sampleStudents, seedOutline } from './outline-seed.mjs';
 
 const COURSES = 10_000;
 const MEMBERS = 100_000;
 const PASSWORD = 'Bench-pass-1';
+/** Students whose tokens load the outline, one per request in turn. */
+const OUTLINE_TOKENS = 1_000;
 
 const target = process.argv[2] ?? 'pglite';
 // PGlite on disk, as `npm start` runs it.
@@ -43,12 +49,20 @@ async function seed(db) {
   await db.execute(sql`insert into courses (school_id, name, description, published, is_catalog, "order", price, duration_days)
     select ${school.id}, 'Курс ' || n, 'Описание курса номер ' || n || ': программирование, дизайн и аналитика', true, true, n % 100, n * 100, 30
     from generate_series(1, ${COURSES}) as n`);
+  const started = performance.now();
+  const outline = await seedOutline(db, { schoolId: school.id, teacherId: admin.id });
+  const outlineSeedMs = Math.round(performance.now() - started);
   await db.execute(sql`analyze`);
+  return { ...outline, outlineSeedMs };
 }
 
 const started = performance.now();
-await seed(app.ctx.db);
+const outline = await seed(app.ctx.db);
 const seedMs = Math.round(performance.now() - started);
+// Sessions issued directly: signing in 1,000 students would spend minutes in argon2.
+const students = await sampleStudents(app.ctx.db, outline.groupId, OUTLINE_TOKENS);
+const studentTokens = [];
+for (const userId of students) studentTokens.push((await issueSession(app.ctx, userId)).access);
 await app.listen({ host: '127.0.0.1', port: 0 });
 
 const bare = Fastify();
@@ -58,7 +72,16 @@ await bare.listen({ host: '127.0.0.1', port: 0 });
 const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'bench-admin@example.com', password: PASSWORD } });
 const port = (server) => server.server.address().port;
 process.stdout.write(
-  `${JSON.stringify({ app: `http://127.0.0.1:${port(app)}`, bare: `http://127.0.0.1:${port(bare)}/bare`, school: 'Bench', token: login.json().access, seedMs, rssMb: Math.round(process.memoryUsage().rss / 1e6) })}\n`,
+  `${JSON.stringify({
+    app: `http://127.0.0.1:${port(app)}`,
+    bare: `http://127.0.0.1:${port(bare)}/bare`,
+    school: 'Bench',
+    token: login.json().access,
+    outline: { course: outline.courseId, students, tokens: studentTokens },
+    seedMs,
+    outlineSeedMs: outline.outlineSeedMs,
+    rssMb: Math.round(process.memoryUsage().rss / 1e6),
+  })}\n`,
 );
 
 process.once('SIGTERM', async () => {
