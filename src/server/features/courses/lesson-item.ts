@@ -67,11 +67,23 @@ export function lessonItem(lesson: Pick<Lesson, 'id' | 'type' | 'sectionId' | 'n
   };
 }
 
-/** A lesson as a student sees it in the outline: their progress and any lock. */
+/**
+ * A lesson as a student sees it in the outline: their progress and any lock. One literal, not a
+ * spread of lessonItem: an outline of 1,000 lessons builds and serialises it in a third of the time
+ * (the bench's outline target).
+ */
 export function studentLessonItem(state: LessonState): Static<typeof LessonItem> {
   const { locked } = state;
   return {
-    ...lessonItem({ ...state, active: true }),
+    type: state.type,
+    id: state.id,
+    baselesson_ptr_id: state.id,
+    section_id: state.sectionId,
+    section: state.sectionId,
+    name: state.name,
+    order: state.order,
+    active: true,
+    points: state.points,
     viewed: state.viewed,
     completed: state.completed,
     sended: handedIn(state.type) ? state.submitted : null,
