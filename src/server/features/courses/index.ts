@@ -18,3 +18,4 @@ export { deleteFiles, fileBody, FileBody, fileUrl, pruneCourseFiles, type Course
 export { findCourse } from './course-access.ts';
 export { coverColumns, coverJoin, coverUrl } from './files.ts';
 export { courseCopyRoutes } from './course-copy-routes.ts';
+export { courseOutline, EMPTY_OUTLINE, type CourseOutline, type OutlineLesson, type OutlineSection } from './course-outline.ts';

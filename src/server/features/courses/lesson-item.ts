@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import type { LessonState } from '../learning/index.ts';
+import type { LessonState, Lock } from '../learning/index.ts';
 import type { Lesson } from './course-access.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -87,11 +87,17 @@ export function studentLessonItem(state: LessonState): Static<typeof LessonItem>
     viewed: state.viewed,
     completed: state.completed,
     sended: handedIn(state.type) ? state.submitted : null,
-    locked: locked && {
-      code: locked.code,
-      message: locked.message,
-      ...(locked.blockedBy === undefined ? {} : { blocked_by: locked.blockedBy }),
-      ...(locked.opensAt === undefined ? {} : { opens_at: locked.opensAt.toISOString() }),
-    },
+    locked: locked && lockBody(locked),
   };
 }
+
+/** A lock as the API gives it (LockBody). */
+export function lockBody(locked: Lock): Static<typeof LockBody> {
+  return {
+    code: locked.code,
+    message: locked.message,
+    ...(locked.blockedBy === undefined ? {} : { blocked_by: locked.blockedBy }),
+    ...(locked.opensAt === undefined ? {} : { opens_at: locked.opensAt.toISOString() }),
+  };
+}
+

@@ -5,10 +5,13 @@ import type { App } from '../../context.ts';
 import { containsPattern } from '../../shared/db/like-pattern.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
+import { sendSerializedJson } from '../../shared/http/serialized-json.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { courseProgress, lessonStates, remainingDays, studentCourse, type Enrolment, type LessonState } from '../learning/index.ts';
+import { courseProgress, lessonStates, outlineStates, remainingDays, studentCourse, type Enrolment, type LessonState } from '../learning/index.ts';
 import { courseNotFound, findCourse, findSection, sectionNotFound } from './course-access.ts';
+import type { OutlineSection } from './course-outline.ts';
 import { GroupSettingsBody, LessonItem, lessonItem, ProgressBody, studentLessonItem } from './lesson-item.ts';
+import { studentOutlineJson } from './student-outline-json.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { courses, lessonBlocks, lessons, sections } from './tables.ts';
 
@@ -38,7 +41,8 @@ const StudentFields = {
   finished: Type.Optional(Type.Boolean()),
 };
 
-const Outline = Type.Object({
+/** The outline's answer; a student's is serialised by hand (studentOutline), checked against this in its tests. */
+export const Outline = Type.Object({
   course_id: Type.Integer(),
   course_name: Type.String(),
   ...StudentFields,
@@ -113,20 +117,24 @@ export async function sectionRoutes(app: App): Promise<void> {
     return { course, enrolment, now, states: await lessonStates(ctx.db, enrolment, now) };
   }
 
-  /** The student's outline: modules in order (empty ones kept), the lessons open to them, their group and progress. */
-  async function studentOutline(schoolId: number, courseId: number, userId: number, search: string | undefined) {
-    const { course, enrolment, now, states } = await studentView(schoolId, courseId, userId);
-    const sectionRows = await ctx.db.select().from(sections).where(eq(sections.courseId, course.id)).orderBy(asc(sections.order));
-    let shown = sectionRows;
+  /**
+   * The student's outline: modules in order (empty ones kept), the lessons open to them, their group
+   * and progress. Serialised here from parts encoded once per course outline (student-outline-json.ts).
+   */
+  async function studentOutline(schoolId: number, courseId: number, userId: number, search: string | undefined): Promise<Buffer> {
+    const now = ctx.now();
+    const { course, enrolment } = await studentCourse(ctx.db, schoolId, courseId, userId, now);
+    const { outline, states } = await outlineStates(ctx.db, enrolment, now);
+    let shown: readonly OutlineSection[] = outline.sections;
     let visible = states;
     if (search) {
       // The same search as everyone's, kept to what the student can see; the progress stays the course's.
-      const found = new Set([...(await lessonsOf(sectionRows.map((s) => s.id), 'Student', search)).values()].flat().map((row) => row.id));
+      const found = new Set([...(await lessonsOf(shown.map((s) => s.id), 'Student', search)).values()].flat().map((row) => row.id));
       visible = states.filter((state) => found.has(state.id));
       const lower = search.toLowerCase();
-      shown = sectionRows.filter((s) => visible.some((state) => state.sectionId === s.id) || s.name.toLowerCase().includes(lower));
+      shown = shown.filter((s) => visible.some((state) => state.sectionId === s.id) || s.name.toLowerCase().includes(lower));
     }
-    return {
+    const head = {
       course_id: course.id,
       course_name: course.name,
       group_id: enrolment.groupId,
@@ -136,8 +144,8 @@ export async function sectionRoutes(app: App): Promise<void> {
       certificate: enrolment.certificate,
       progress: courseProgress(states),
       finished: enrolment.finishedAt !== null,
-      sections: shown.map((s) => studentSectionBody(s, visible)),
     };
+    return studentOutlineJson(head, outline, shown, visible);
   }
 
   /** A module of a live course of the school (any reader may ask; the student's gates come after). */
@@ -162,10 +170,10 @@ export async function sectionRoutes(app: App): Promise<void> {
         response: { 200: Outline, ...errors(400, 401, 403, 404, 451) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
       const search = request.query.search_query?.trim() || undefined;
-      if (role === 'Student') return studentOutline(school.id, request.params.id, request.auth!.userId, search);
+      if (role === 'Student') return sendSerializedJson(reply, await studentOutline(school.id, request.params.id, request.auth!.userId, search));
       const course = await findCourse(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       const sectionRows = await ctx.db.select().from(sections).where(eq(sections.courseId, course.id)).orderBy(asc(sections.order));
       const bySection = await lessonsOf(

@@ -2,7 +2,7 @@
 // their content blocks. Orders are 1..n per parent, kept by unique indexes and renumbered by the
 // server in one transaction (ordering.ts).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { createdAt, updatedAt } from '../../shared/db/columns.ts';
 
@@ -45,6 +45,12 @@ export const courses = pgTable(
     order: integer('order').notNull().default(0),
     /** In the recycle bin since (restorable for 7 days, then purged by retention). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * Changes (triggers of migration 0013) whenever the course's modules or its lessons' outline
+     * fields do: a process keeping the outline in memory (course-outline.ts) checks it against this.
+     * Random, not a counter, so a version a rolled-back transaction saw never comes back.
+     */
+    outlineVersion: uuid('outline_version').notNull().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

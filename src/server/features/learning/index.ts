@@ -8,6 +8,7 @@ export {
   COURSE_CLOSED_MESSAGE,
   findEnrolment,
   lessonStates,
+  outlineStates,
   openLesson,
   remainingDays,
   STRICT_ORDER_MESSAGE,

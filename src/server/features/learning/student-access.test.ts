@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses } from '../courses/tables.ts';
+import { courses, lessons } from '../courses/tables.ts';
 import { studentsGroupMembers } from '../groups/tables.ts';
 import { recordProgress } from './progress.ts';
 import { ACCESS_EXPIRED_MESSAGE, COURSE_CLOSED_MESSAGE, lessonStates, openLesson, remainingDays, STRICT_ORDER_MESSAGE, studentCourse, type Enrolment, type LessonState } from './student-access.ts';
@@ -181,10 +181,15 @@ describe('lessonStates', () => {
     expect(view(s, await states(s))).toMatchObject({ 'Урок 1': 'NOT_YET_OPEN:', 'ДЗ 1': 'open', 'Тест 1': 'STRICT_ORDER:ДЗ 1' });
   });
 
-  it('reads every lesson in one query', async () => {
+  it("reads the student's rows in one query and the course's lessons once per outline version", async () => {
     const s = await setup({ strictTaskOrder: true });
     const enrolment: Enrolment = await enrolmentOf(s);
-    expect(await readsDuring(t.app, () => lessonStates(t.app.ctx.db, enrolment, t.clock.now))).toHaveLength(1);
+    const read = () => readsDuring(t.app, () => lessonStates(t.app.ctx.db, enrolment, t.clock.now));
+    expect(await read()).toHaveLength(2);
+    expect(await read()).toHaveLength(1);
+    await t.app.ctx.db.update(lessons).set({ name: 'Урок 1, новый' }).where(eq(lessons.id, s.id['Урок 1']!));
+    expect(await read()).toHaveLength(2);
+    expect((await states(s))[0]!.name).toBe('Урок 1, новый');
   });
 });
 
