@@ -29,6 +29,13 @@ export async function registerCompression(app: App): Promise<void> {
     threshold: COMPRESSION_THRESHOLD,
     encodings: [...ENCODINGS],
     customTypes: COMPRESSIBLE,
+    // Brotli's fastest level for answers made on the fly: a student's outline of 1,000 lessons
+    // (286 kB) in 0.5 ms to 9.6 kB, against 1.4 ms to 7.3 kB at @fastify/compress's default 4;
+    // a few kB more on the wire cost less than three times the server's time.
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } },
+    // Answers up to 1 MB are compressed in one call (about 2 ms at that level), not streamed
+    // through the thread pool: on 2 cores the stream's chunking cost more than the compression.
+    syncThreshold: 1 << 20,
   });
 }
 
