@@ -1,6 +1,7 @@
 // The benchmark's server process: the built API on a seeded database (10,000 catalogue courses,
 // one school of 100,000 members, a course of 1,000 lessons with 10,000 students: outline-seed.mjs)
-// and, beside it, a bare Fastify route to compare with. Prints one JSON line with the addresses, the
+// and, beside it, bare Fastify routes to compare with (a tiny answer, and one student's outline
+// sent from memory). Prints one JSON line with the addresses, the
 // admin's token and the outline's course with the tokens of OUTLINE_TOKENS of its students, then
 // serves until SIGTERM.
 // Usage: node tests/bench/bench-server.mjs pglite|<postgres url>
@@ -65,8 +66,12 @@ const studentTokens = [];
 for (const userId of students) studentTokens.push((await issueSession(app.ctx, userId)).access);
 await app.listen({ host: '127.0.0.1', port: 0 });
 
+// One student's outline, as the app answers it, to be sent as it is by the bare route: what
+// moving those bytes alone costs under the same load.
+const sample = await app.inject({ method: 'GET', url: `/api/Bench/courses/${outline.courseId}/sections/`, headers: { authorization: `Bearer ${studentTokens[studentTokens.length >> 1]}` } });
 const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
+bare.get('/outline', async (_request, reply) => reply.type('application/json; charset=utf-8').send(sample.rawPayload));
 await bare.listen({ host: '127.0.0.1', port: 0 });
 
 const login = await app.inject({ method: 'POST', url: '/api/login/', payload: { login: 'bench-admin@example.com', password: PASSWORD } });
@@ -75,6 +80,7 @@ process.stdout.write(
   `${JSON.stringify({
     app: `http://127.0.0.1:${port(app)}`,
     bare: `http://127.0.0.1:${port(bare)}/bare`,
+    bareOutline: `http://127.0.0.1:${port(bare)}/outline`,
     school: 'Bench',
     token: login.json().access,
     outline: { course: outline.courseId, students, tokens: studentTokens },

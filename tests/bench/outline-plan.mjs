@@ -1,11 +1,12 @@
-// The plan PostgreSQL chooses for the student outline's lesson states (lessonStates, the statement
-// that reads the course's lessons with one student's progress), run for real: `npm run bench`
-// prints its top lines after loading the outline, to show which indexes it uses.
+// The plan PostgreSQL chooses for the student outline's own statement (lessonStates' first: the
+// course's outline version with one student's progress, own access and group closures; the
+// course's lessons come from memory), run for real: `npm run bench` prints it after loading the
+// outline, to show which indexes it uses.
 // Usage alone: node tests/bench/outline-plan.mjs <postgres url> <course id> <user id>
 import { openDatabase } from '../../dist/server/shared/db/database.js';
 import { findEnrolment, lessonStates } from '../../dist/server/features/learning/student-access.js';
 
-/** EXPLAIN (ANALYZE, BUFFERS) of lessonStates' statement for one student of the course, as lines. */
+/** EXPLAIN (ANALYZE, BUFFERS) of lessonStates' first statement for one student of the course, as lines. */
 export async function outlinePlan(url, courseId, userId) {
   const database = await openDatabase({ kind: 'postgres', url });
   try {
