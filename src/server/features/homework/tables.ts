@@ -1,6 +1,6 @@
 // Homework handed in by students and the thread of checks on each.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { courseFiles, courses, lessons } from '../courses/tables.ts';
 import { studentsGroups } from '../groups/tables.ts';
 import { schools, users } from '../../shared/db/core-tables.ts';
@@ -16,7 +16,8 @@ const statusCheck = (column: unknown) => sql`${column} in ('pending', 'revision'
  * A student's hand-in of a homework: one per student and homework (a unique index, where the
  * original only checked in code). Status and mark are the newest check's; `last_reply_at` is when
  * the thread last changed (the review queue's order and date filter); `auto_accept_at` is when the
- * job runner accepts it for a homework with automate_accept.
+ * job runner accepts it for a homework with automate_accept. `checker_assigned`: an admin named
+ * its checker (`teacher_id`), so the group's teacher no longer reviews it unless named.
  */
 export const userHomeworks = pgTable(
   'user_homeworks',
@@ -36,6 +37,7 @@ export const userHomeworks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => studentsGroups.id, { onDelete: 'set null' }),
     teacherId: integer('teacher_id').references(() => users.id, { onDelete: 'set null' }),
+    checkerAssigned: boolean('checker_assigned').notNull().default(false),
     text: text('text').notNull().default(''),
     status: text('status').notNull().default('pending'),
     mark: integer('mark'),
@@ -49,6 +51,10 @@ export const userHomeworks = pgTable(
     index('user_homeworks_school_reply_idx').on(t.schoolId, t.lastReplyAt, t.id),
     index('user_homeworks_teacher_reply_idx').on(t.teacherId, t.lastReplyAt, t.id),
     index('user_homeworks_user_idx').on(t.userId, t.courseId),
+    // The review queue (homeworks_stats/) in its order, by status, course or group.
+    index('user_homeworks_school_status_reply_idx').on(t.schoolId, t.status, t.lastReplyAt, t.id),
+    index('user_homeworks_course_reply_idx').on(t.courseId, t.lastReplyAt, t.id),
+    index('user_homeworks_group_reply_idx').on(t.groupId, t.lastReplyAt, t.id),
     index('user_homeworks_auto_accept_idx').on(t.autoAcceptAt).where(sql`${t.autoAcceptAt} is not null`),
     check('user_homeworks_status_check', statusCheck(t.status)),
     check('user_homeworks_mark_check', sql`${t.mark} is null or ${t.mark} between 0 and 1000`),
@@ -89,4 +95,24 @@ export const homeworkCheckFiles = pgTable(
       .references(() => courseFiles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.fileId] }), index('homework_check_files_check_idx').on(t.checkId)],
+);
+
+/**
+ * When a staff member last opened a hand-in (GET user_homeworks/{id}/): the newest message then.
+ * The review queue's `unread` is a student's message after it. An id, not a time: two writes in
+ * the same millisecond stay ordered.
+ */
+export const userHomeworkReads = pgTable(
+  'user_homework_reads',
+  {
+    userHomeworkId: integer('user_homework_id')
+      .notNull()
+      .references(() => userHomeworks.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastCheckId: integer('last_check_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userHomeworkId, t.userId] })],
 );
