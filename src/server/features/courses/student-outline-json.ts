@@ -1,6 +1,6 @@
 import type { LessonState, Lock } from '../learning/index.ts';
 import type { CourseOutline, OutlineSection } from './course-outline.ts';
-import { lockBody } from './lesson-item.ts';
+import { lessonItem, lockBody } from './lesson-item.ts';
 
 // A student's outline answer as bytes (the Outline schema of section-routes.ts), joined from parts
 // encoded once per course outline: each lesson's fixed fields and each module's, and the few
@@ -41,21 +41,11 @@ function encode(outline: CourseOutline): Encoded {
   let parts = encoded.get(outline);
   if (!parts) {
     parts = {
-      items: outline.lessons.map((lesson) =>
-        bytes(
-          `${open({
-            type: lesson.type,
-            id: lesson.id,
-            baselesson_ptr_id: lesson.id,
-            section_id: lesson.sectionId,
-            section: lesson.sectionId,
-            name: lesson.name,
-            order: lesson.order,
-            active: true,
-            points: lesson.points,
-          })},`,
-        ),
-      ),
+      items: outline.lessons.map((lesson) => {
+        // lessonItem's fields up to `points`: the item's own order of fields, cut before the progress.
+        const json = JSON.stringify(lessonItem({ ...lesson, active: true }));
+        return bytes(json.slice(0, json.indexOf('"viewed":')));
+      }),
       sections: new Map(outline.sections.map((s) => [s.id, bytes(`${open(sectionHead(s, outline))},"lessons":[`)])),
     };
     encoded.set(outline, parts);

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { preparedPerDb } from '../../shared/db/prepared.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
-import { courseOutline, courses, EMPTY_OUTLINE, lessons, type CourseOutline } from '../courses/index.ts';
+import { courseOutline, courses, EMPTY_OUTLINE, lessons, type CourseOutline, type OutlineLesson } from '../courses/index.ts';
 import { groupLessonClosures, studentLessonAccess, studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { lessonProgress } from './tables.ts';
 
@@ -123,13 +123,7 @@ export const STRICT_ORDER_MESSAGE = 'Необходимо пройти пред�
 export const NOT_YET_OPEN_MESSAGE = 'Урок пока закрыт.';
 
 /** A lesson of the course as one student sees it. */
-export interface LessonState {
-  id: number;
-  sectionId: number;
-  type: string;
-  name: string;
-  order: number;
-  points: number;
+export interface LessonState extends OutlineLesson {
   viewed: boolean;
   /** A homework handed in, a test attempt sent. */
   submitted: boolean;
