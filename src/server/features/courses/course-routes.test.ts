@@ -289,6 +289,15 @@ describe("a student's course cards", () => {
     expect(finished).toMatchObject({ finished: true });
   });
 
+  it("opens a course of the list, or says why not: unpublished, expired; another's or a binned one is not found", async () => {
+    const open = async (id: number) => call(t.app, 'GET', `${url(owner.schoolName)}${id}/`, { token: learner.access });
+    expect((await open(ids.studying!)).body).toMatchObject({ course_id: ids.studying, name: 'Карточки: учусь' });
+    expect((await open(ids.draft!)).body).toMatchObject({ code: 'COURSE_CLOSED', message: 'Доступ к курсу временно заблокирован. Обратитесь к администратору' });
+    expect((await open(ids.draft!)).status).toBe(403);
+    expect((await open(ids.expired!)).body).toMatchObject({ code: 'ACCESS_EXPIRED', message: 'Срок доступа к курсу истек.' });
+    for (const id of [ids.binned!, ids.foreign!]) expect((await open(id)).status).toBe(404);
+  });
+
   it('pages and searches like the others', async () => {
     const second = await cards('?s=2&p=2');
     expect(second).toMatchObject({ count: 4, previous: expect.any(String), next: null });

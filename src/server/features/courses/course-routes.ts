@@ -6,7 +6,7 @@ import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type School, type SchoolRole } from '../../shared/security/school-access.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
-import { accessExpired, countsProgress, lessonCounts, remainingDays } from '../learning/index.ts';
+import { accessExpired, countsProgress, lessonCounts, remainingDays, studentCourse } from '../learning/index.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
 import { findCourse, readableBy, type Course } from './course-access.ts';
 import { folderOfSchool } from './folder-routes.ts';
@@ -399,6 +399,12 @@ export async function courseRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
+      if (role === 'Student') {
+        // The course's own gates, as its outline and lessons give them: a course on the student's
+        // list that is unpublished or past their access period says why (403), not "not found".
+        const { course } = await studentCourse(ctx.db, school.id, request.params.id, request.auth!.userId, ctx.now());
+        return courseWithCounts(school, course.id);
+      }
       // Admins also open a course in the recycle bin (to restore it).
       const course = await findCourse(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, { removed: role === 'Admin' });
       return courseWithCounts(school, course.id);
