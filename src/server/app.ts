@@ -28,7 +28,8 @@ import { videoUploadRoutes } from './features/courses/index.ts';
 import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
 import { createMailer } from './shared/mail/mailer.ts';
-import { pruneOldRows, RETENTION_INTERVAL_MS } from './retention.ts';
+import { pruneOldRows, RETENTION_CRON } from './retention.ts';
+import { createJobRunner, type JobRunnerTiming } from './shared/jobs/job-runner.ts';
 import { corsDelegator, registerPublicResponses } from './shared/http/public-routes.ts';
 import { registerSecurityHeaders } from './shared/http/security-headers.ts';
 import { createSessionGate } from './shared/security/session-gate.ts';
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   /** Where logs go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   now?: () => Date;
+  /** The job runner's polling and schedule intervals (tests shorten them). */
+  jobTiming?: Partial<JobRunnerTiming>;
 }
 
 export function databaseOptions(config: ServerConfig) {
@@ -58,7 +61,7 @@ export function databaseOptions(config: ServerConfig) {
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the HTTP application without listening, so tests can drive it with inject(). */
-export async function buildApp({ config, database, logger = true, logStream, now = () => new Date() }: BuildAppOptions): Promise<App> {
+export async function buildApp({ config, database, logger = true, logStream, now = () => new Date(), jobTiming }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: logger
       ? {
@@ -99,12 +102,14 @@ export async function buildApp({ config, database, logger = true, logStream, now
     mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs, log: (message, error) => app.log.error({ err: error }, message) }),
     sessionGate: createSessionGate(db.db),
     jobs,
+    jobRunner: createJobRunner({ sql: db.sql, timing: jobTiming, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }),
     storage: createStorage(config, { warn: (message) => app.log.warn({ storage: config.storage.kind }, message) }),
   };
   app.decorate('ctx', ctx);
-  jobs.every('retention', RETENTION_INTERVAL_MS, () => pruneOldRows(ctx));
+  ctx.jobRunner.schedule('retention', RETENTION_CRON, () => pruneOldRows(ctx));
   // Running jobs finish before the database closes.
   app.addHook('onClose', async () => {
+    await ctx.jobRunner.stop();
     await ctx.jobs.stop();
     if (ownsDatabase) await db.close();
   });
@@ -177,5 +182,7 @@ export async function buildApp({ config, database, logger = true, logStream, now
     return reply.code(404).send({ code: 'NOT_FOUND', message: 'Адрес не найден.' });
   });
 
+  // Last: every feature has defined its jobs by now.
+  await ctx.jobRunner.start();
   return app;
 }

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './shared/db/database.ts';
 import type { BackgroundJobs } from './shared/background-jobs.ts';
+import type { JobRunner } from './shared/jobs/job-runner.ts';
 import type { Mailer } from './shared/mail/mailer.ts';
 import type { SessionGate } from './shared/security/session-gate.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
@@ -15,8 +16,10 @@ export interface AppContext {
   mailer: Mailer;
   /** Whether an access token's session is still live (cached per session). */
   sessionGate: SessionGate;
-  /** Work done after the answer (mail, tokens) and on a schedule (pruning). */
+  /** Work done after the answer (mail, tokens, the request log), in this process. */
   jobs: BackgroundJobs;
+  /** Scheduled and retried work (pruning, auto-acceptance…): jobs in the database, run once across processes. */
+  jobRunner: JobRunner;
   /** Course files and videos: the local disk or an S3-compatible bucket (config.storage). */
   storage: FileStorage;
   /** The clock, replaceable in tests (token expiry, trials). */

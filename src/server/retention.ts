@@ -25,7 +25,8 @@ export const RETENTION = {
   courseBinDays: 7,
 } as const;
 
-export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+/** Hourly, at 7 minutes past (the job runner's cron, UTC). */
+export const RETENTION_CRON = '7 * * * *';
 
 /** Deletes what the retention periods let go; returns the number of rows per table. */
 export async function pruneOldRows(ctx: AppContext): Promise<Record<string, number>> {

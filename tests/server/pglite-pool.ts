@@ -28,7 +28,9 @@ const SHAPE = sql`select md5(string_agg(item, '|' order by item)) as shape from 
   union all select pg_get_functiondef(oid) from pg_proc where pronamespace = 'public'::regnamespace and prokind = 'f'
 ) items`;
 
-const TABLES = sql`select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables where schemaname = 'public'`;
+// With the job runner's jobs, runs and schedules (its queues and version stay: they are the same for every app).
+const TABLES = sql`select string_agg(format('%I.%I', schemaname, tablename), ', ') as tables from pg_tables
+  where schemaname = 'public' or (schemaname = 'pgboss' and tablename in ('job', 'archive', 'schedule'))`;
 
 // Two covers every test: some hold a second app open beside their file's main one.
 const KEEP = 2;

@@ -6,17 +6,14 @@ export interface BackgroundJobs {
    * answer must not depend on whether an account exists. A failure is logged, never thrown.
    */
   run(name: string, task: () => Promise<unknown>): void;
-  /** Runs `task` every `intervalMs` (first after one interval) until stop(). */
-  every(name: string, intervalMs: number, task: () => Promise<unknown>): void;
   /** Resolves when every task started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
-  /** Stops the schedules and waits for running tasks. */
+  /** Starts nothing more and waits for running tasks. (Schedules and retries: shared/jobs/job-runner.ts.) */
   stop(): Promise<void>;
 }
 
 export function createBackgroundJobs(log: FastifyBaseLogger): BackgroundJobs {
   const running = new Set<Promise<unknown>>();
-  const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
   function run(name: string, task: () => Promise<unknown>): void {
@@ -35,17 +32,9 @@ export function createBackgroundJobs(log: FastifyBaseLogger): BackgroundJobs {
 
   return {
     run,
-    every(name, intervalMs, task) {
-      // unref: a schedule never keeps the process alive on its own.
-      const timer = setInterval(() => run(name, task), intervalMs);
-      timer.unref();
-      timers.add(timer);
-    },
     idle,
     async stop() {
       stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      timers.clear();
       await idle();
     },
   };

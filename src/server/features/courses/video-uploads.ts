@@ -195,7 +195,8 @@ export async function videoUploadRoutes(app: App): Promise<void> {
     await handOver(request, reply);
   }
 
-  ctx.jobs.every('video-uploads-expired', 60 * 60 * 1000, async () => {
+  // Hourly (the job runner's cron, UTC), in one process at a time.
+  ctx.jobRunner.schedule('video-uploads-expired', '37 * * * *', async () => {
     if (server || existsSync(dir)) await tus().cleanUpExpiredUploads();
   });
 

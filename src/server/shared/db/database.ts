@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+import { installJobSchema } from '../jobs/job-runner.ts';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from '../jobs/sql-executor.ts';
 
 export type Schema = typeof schema;
 /** The same Drizzle API over PGlite and over a PostgreSQL server. */
@@ -18,7 +20,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations that are not applied yet. */
+  /** Plain SQL text and values past Drizzle, for the job runner (pg-boss). */
+  sql: SqlExecutor;
+  /** Applies the committed migrations that are not applied yet, and the job runner's schema. */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -59,10 +63,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       throw error;
     }
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const sql = pgliteExecutor(client);
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      sql,
+      async migrate() {
+        await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await installJobSchema(sql);
+      },
       async close() {
         await client.close();
         release();
@@ -80,10 +89,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const sql = poolExecutor(pool);
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    sql,
+    async migrate() {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await installJobSchema(sql);
+    },
     close: () => pool.end(),
   };
 }
