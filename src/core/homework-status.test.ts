@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOMEWORK_STATUS_CODES, homeworkStatusLabel, isHomeworkStatusCode } from './homework-status.ts';
+import { HOMEWORK_STATUS_CODES, homeworkStatusLabel, isAcceptedHomeworkStatus, isHomeworkStatusCode } from './homework-status.ts';
 
 describe('homeworkStatusLabel', () => {
   it.each([
@@ -22,5 +22,11 @@ describe('homeworkStatusLabel', () => {
     expect(isHomeworkStatusCode('lost')).toBe(false);
     expect(isHomeworkStatusCode(1)).toBe(false);
     expect(isHomeworkStatusCode('accepted')).toBe(true);
+  });
+});
+
+describe('isAcceptedHomeworkStatus', () => {
+  it('is true for a teacher\'s acceptance and the automatic one only', () => {
+    expect(HOMEWORK_STATUS_CODES.filter(isAcceptedHomeworkStatus)).toEqual(['accepted', 'auto_check']);
   });
 });

@@ -15,6 +15,14 @@ const LABELS: Record<HomeworkStatusCode, string> = {
   auto_check: homeworkStatusMessages.autoCheck,
 };
 
+/**
+ * The statuses of a finished hand-in: accepted by its teacher, or by the automatic check after the
+ * homework's time_accept ('auto_check', «Автопроверка»). Either completes the lesson, and nobody
+ * writes into the thread afterwards.
+ */
+export const ACCEPTED_HOMEWORK_STATUSES = ['accepted', 'auto_check'] as const satisfies readonly HomeworkStatusCode[];
+export const isAcceptedHomeworkStatus = (code: string): boolean => (ACCEPTED_HOMEWORK_STATUSES as readonly string[]).includes(code);
+
 export const isHomeworkStatusCode = (value: unknown): value is HomeworkStatusCode =>
   typeof value === 'string' && (HOMEWORK_STATUS_CODES as readonly string[]).includes(value);
 

@@ -1,4 +1,4 @@
-import { learningTestsMessages, toApiError } from '#core';
+import { isAcceptedHomeworkStatus, learningTestsMessages, toApiError } from '#core';
 import { useEffect, useRef, useState } from 'react';
 import type { HomeworkUploadTarget } from './homework-api.ts';
 import { HomeworkComposer } from './homework-panel-composer.tsx';
@@ -33,7 +33,7 @@ function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
   const [pending, setPending] = useState(false);
   const created = useRef<UserHomework | null>(null);
   const homework = newerHomework(lesson.user_homework, fresh);
-  const accepted = homework?.status === 'accepted';
+  const accepted = homework ? isAcceptedHomeworkStatus(homework.status) : false;
   const changed = useRef(onChanged);
   changed.current = onChanged;
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
@@ -7,7 +7,7 @@ import { badRequest, fieldError, forbidden, notFound } from '../../shared/errors
 import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { normaliseEmail } from '../../shared/contacts.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../../shared/security/school-access.ts';
-import { userHomeworks } from '../homework/index.ts';
+import { notAccepted, userHomeworks } from '../homework/index.ts';
 import { createInvitation, mailInvitation } from '../roles/index.ts';
 import { schoolExtraRoles, setPseudonym, userPseudonyms } from '../schools/index.ts';
 import { parseInstant } from './instants.ts';
@@ -157,7 +157,7 @@ export async function accessDistributionRoutes(app: App): Promise<void> {
                 await tx
                   .update(userHomeworks)
                   .set({ teacherId })
-                  .where(and(eq(userHomeworks.groupId, group.id), ne(userHomeworks.status, 'accepted')));
+                  .where(and(eq(userHomeworks.groupId, group.id), notAccepted()));
               }
             }
             if (body.pseudonym !== undefined) for (const target of targets) await setPseudonym(tx, school.id, target.userId, body.pseudonym);

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
@@ -7,7 +7,7 @@ import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { courses } from '../courses/index.ts';
-import { userHomeworks } from '../homework/index.ts';
+import { notAccepted, userHomeworks } from '../homework/index.ts';
 import { findGroup, groupNotFound } from './group-access.ts';
 import { GroupSettingsBody, mergeSettings, NO_SETTINGS, settingsColumns, settingsOf } from './group-settings.ts';
 import { GroupSchema, groupView, groupViews } from './group-view.ts';
@@ -210,7 +210,7 @@ export async function groupRoutes(app: App): Promise<void> {
             await tx
               .update(userHomeworks)
               .set({ teacherId })
-              .where(and(eq(userHomeworks.groupId, group.id), ne(userHomeworks.status, 'accepted')));
+              .where(and(eq(userHomeworks.groupId, group.id), notAccepted()));
           }
           if (body.students) {
             const leaving = await tx

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { isUniqueViolation } from '../../shared/db/errors.ts';
 import { fieldError } from '../../shared/errors.ts';
 import { lessons, sections } from '../courses/index.ts';
-import { userHomeworks } from '../homework/index.ts';
+import { notAccepted, userHomeworks } from '../homework/index.ts';
 import { groupCourseAccess, studentLessonAccess, studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
 
 /** The unique index behind "one group per course per student". */
@@ -47,7 +47,7 @@ async function afterJoin(tx: Db, groups: readonly GroupRef[], joined: readonly J
     await tx
       .update(userHomeworks)
       .set({ groupId: group.id, teacherId: group.teacherId })
-      .where(and(inArray(userHomeworks.userId, userIds), eq(userHomeworks.courseId, group.courseId), ne(userHomeworks.status, 'accepted')));
+      .where(and(inArray(userHomeworks.userId, userIds), eq(userHomeworks.courseId, group.courseId), notAccepted()));
   }
 }
 
@@ -109,7 +109,7 @@ export async function moveStudents(tx: Db, from: GroupRef, to: GroupRef, userIds
     await tx
       .update(userHomeworks)
       .set({ groupId: to.id, teacherId: to.teacherId })
-      .where(and(inArray(userHomeworks.userId, ids), eq(userHomeworks.courseId, to.courseId), ne(userHomeworks.status, 'accepted')));
+      .where(and(inArray(userHomeworks.userId, ids), eq(userHomeworks.courseId, to.courseId), notAccepted()));
   }
 }
 

@@ -1,3 +1,4 @@
+import { isAcceptedHomeworkStatus } from '#core/homework-status';
 import { and, asc, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../shared/db/database.ts';
@@ -32,7 +33,7 @@ export async function checkForFiles(db: Db, schoolId: number, viewer: Viewer, ta
   const [row] = await (options.lock ? query.for('update', { of: userHomeworks }) : query);
   if (!row) throw 'check' in target ? checkNotFound() : handInNotFound();
   if (row.authorId !== viewer.userId) throw notOwnCheck();
-  if (row.status === 'accepted' && row.id !== row.lastId) throw homeworkAccepted();
+  if (isAcceptedHomeworkStatus(row.status) && row.id !== row.lastId) throw homeworkAccepted();
   return row.id;
 }
 

@@ -1,13 +1,16 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { isAcceptedHomeworkStatus } from '#core/homework-status';
+import { and, eq } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { App } from '../../context.ts';
-import type { Db } from '../../shared/db/database.ts';
 import { fieldError, forbidden } from '../../shared/errors.ts';
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { lessons } from '../courses/index.ts';
-import { findEnrolment, lessonStates, markFinishedIfComplete, recordProgress, studentCourse } from '../learning/index.ts';
+import { studentCourse } from '../learning/index.ts';
+import { notAccepted } from './accepted.ts';
+import { scheduleAutoAccept } from './auto-accept.ts';
 import { checkNotFound } from './check-files.ts';
+import { completeHandIn } from './complete-hand-in.ts';
 import {
   assertMayWrite,
   autoAcceptAt,
@@ -30,17 +33,6 @@ const REVIEW_STATUSES = ['revision', 'rejected', 'accepted'] as const;
 const Mark = Type.Union([Type.Integer({ minimum: 0, maximum: 1000 }), Type.Null()]);
 const Status = Type.Enum([...HOMEWORK_STATUSES]);
 
-/**
- * Marks the hand-in's lesson completed for its student, and the course finished when that was the
- * last lesson. A student who has left the group still gets the lesson's progress.
- */
-async function completeHandIn(tx: Db, handIn: HandIn, now: Date): Promise<void> {
-  const lesson = { id: handIn.homeworkId, type: 'homework' };
-  const enrolment = await findEnrolment(tx, handIn.userId, handIn.courseId);
-  await recordProgress(tx, enrolment ?? { userId: handIn.userId, courseId: handIn.courseId }, lesson, 'completed', now);
-  if (enrolment) await markFinishedIfComplete(tx, enrolment, await lessonStates(tx, enrolment, now), now);
-}
-
 /** A reviewer's status: one of the review statuses, else a field error. */
 function reviewStatus(status: Static<typeof Status> | undefined): HomeworkStatus | undefined {
   if (status !== undefined && !(REVIEW_STATUSES as readonly string[]).includes(status)) throw fieldError('status', 'Недопустимое значение.');
@@ -56,6 +48,7 @@ function reviewStatus(status: Static<typeof Status> | undefined): HomeworkStatus
  */
 export async function checkRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  scheduleAutoAccept(ctx);
 
   /** One message of the thread as the viewer sees it. */
   async function checkBody(handIn: HandIn, checkId: number, viewer: Viewer): Promise<CheckBody> {
@@ -87,7 +80,7 @@ export async function checkRoutes(app: App): Promise<void> {
       const now = ctx.now();
       const found = await findHandIn(ctx.db, school.id, id);
       assertMayWrite(found, viewer);
-      if (found.handIn.status === 'accepted') throw homeworkAccepted();
+      if (isAcceptedHomeworkStatus(found.handIn.status)) throw homeworkAccepted();
       const asStudent = viewer.role === 'Student';
       let status: HomeworkStatus;
       let mark: number | null | undefined;
@@ -118,7 +111,7 @@ export async function checkRoutes(app: App): Promise<void> {
             lastReplyAt: now,
             updatedAt: now,
           })
-          .where(and(eq(userHomeworks.id, id), ne(userHomeworks.status, 'accepted')))
+          .where(and(eq(userHomeworks.id, id), notAccepted()))
           .returning();
         if (!handIn) throw homeworkAccepted();
         const [check] = await tx
@@ -159,7 +152,7 @@ export async function checkRoutes(app: App): Promise<void> {
       if (!own) throw checkNotFound();
       const found = await findHandIn(ctx.db, school.id, own.check.userHomeworkId);
       if (own.check.authorId !== viewer.userId) throw forbidden(NOT_OWN_CHECK_MESSAGE, 'NOT_CHECK_AUTHOR');
-      if (found.handIn.status === 'accepted') throw homeworkAccepted();
+      if (isAcceptedHomeworkStatus(found.handIn.status)) throw homeworkAccepted();
       const { text } = request.body;
       const reviewer = viewer.role !== 'Student';
       // A student's status and mark are not theirs to set (as in a new message).
@@ -176,7 +169,7 @@ export async function checkRoutes(app: App): Promise<void> {
             ...(latest && mark !== undefined ? { mark } : {}),
             updatedAt: now,
           })
-          .where(and(eq(userHomeworks.id, found.handIn.id), ne(userHomeworks.status, 'accepted')))
+          .where(and(eq(userHomeworks.id, found.handIn.id), notAccepted()))
           .returning();
         if (!handIn) throw homeworkAccepted();
         await tx

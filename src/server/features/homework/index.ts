@@ -3,6 +3,8 @@
 export { HOMEWORK_STATUSES, homeworkCheckFiles, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 export { userHomeworkRoutes } from './user-homework-routes.ts';
 export { checkRoutes } from './check-routes.ts';
+export { notAccepted } from './accepted.ts';
+export { AUTO_ACCEPT_JOB, acceptDueHandIns } from './auto-accept.ts';
 export { homeworkSchemas, studentHomework, studentHomeworkWithThread, UserHomeworkSummary, type UserHomeworkBody, type UserHomeworkItem } from './thread.ts';
 export { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget } from './check-files.ts';
 export type { HomeworkRole, Viewer as HomeworkViewer } from './homework-access.ts';
