@@ -15,7 +15,7 @@ import {
   lessonAccessRoutes,
   trainingDurationRoutes,
 } from './features/groups/index.ts';
-import { checkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
+import { checkRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { progressRoutes, testRoutes } from './features/learning/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
@@ -66,5 +66,8 @@ export async function registerRoutes(app: App): Promise<void> {
   await certificateTemplateRoutes(app);
   await userHomeworkRoutes(app);
   await checkRoutes(app);
+  await reviewQueueRoutes(app);
+  await teacherHomeworkRoutes(app);
+  await reassignRoutes(app);
   await bonusRoutes(app);
 }

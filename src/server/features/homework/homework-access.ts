@@ -1,4 +1,4 @@
-import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { conflict, forbidden, notFound } from '../../shared/errors.ts';
 import { homeworkSettings } from '../courses/index.ts';
@@ -7,7 +7,8 @@ import { userHomeworkChecks, userHomeworks } from './tables.ts';
 
 /**
  * Who may see and write a hand-in and its thread: the student who handed it in, its teacher (the
- * group's teacher when it was handed in, or the group's teacher now), and the school's admins.
+ * group's teacher when it was handed in, or the group's teacher now, unless an admin named another
+ * checker: then that checker only), and the school's admins.
  */
 
 export type HomeworkRole = 'Admin' | 'Teacher' | 'Student';
@@ -35,7 +36,10 @@ export function visibleTo(viewer: Viewer): SQL | undefined {
   if (viewer.role === 'Student') return eq(userHomeworks.userId, viewer.userId);
   return or(
     eq(userHomeworks.teacherId, viewer.userId),
-    exists(sql`(select 1 from ${studentsGroups} where ${studentsGroups.id} = ${userHomeworks.groupId} and ${studentsGroups.teacherId} = ${viewer.userId})`),
+    and(
+      not(userHomeworks.checkerAssigned),
+      exists(sql`(select 1 from ${studentsGroups} where ${studentsGroups.id} = ${userHomeworks.groupId} and ${studentsGroups.teacherId} = ${viewer.userId})`),
+    ),
   );
 }
 
@@ -51,12 +55,12 @@ export async function findHandIn(db: Db, schoolId: number, id: number, options: 
   return row;
 }
 
-/** Whether the user teaches this hand-in: its teacher, or the teacher of its group now. */
-export const teachesHandIn = (row: { handIn: Pick<HandIn, 'teacherId'>; groupTeacherId: number | null }, userId: number): boolean =>
-  row.handIn.teacherId === userId || row.groupTeacherId === userId;
+/** Whether the user teaches this hand-in: its teacher, or the teacher of its group now unless an admin named its checker. */
+type Teachers = { handIn: Pick<HandIn, 'teacherId'> & Partial<Pick<HandIn, 'checkerAssigned'>>; groupTeacherId: number | null };
+export const teachesHandIn = (row: Teachers, userId: number): boolean => row.handIn.teacherId === userId || (!row.handIn.checkerAssigned && row.groupTeacherId === userId);
 
 /** Throws unless the viewer may write into the hand-in's thread (as its student, its teacher or an admin). */
-export function assertMayWrite(row: { handIn: Pick<HandIn, 'teacherId' | 'userId'>; groupTeacherId: number | null }, viewer: Viewer): void {
+export function assertMayWrite(row: Teachers & { handIn: Pick<HandIn, 'userId'> }, viewer: Viewer): void {
   if (viewer.role === 'Student' && row.handIn.userId !== viewer.userId) throw notAuthor();
   if (viewer.role === 'Teacher' && !teachesHandIn(row, viewer.userId)) throw notTeacher();
 }

@@ -1,10 +1,13 @@
 // Homework handed in by students and the thread of checks on each.
 // Other features and the server's root import this feature through this file only.
-export { HOMEWORK_STATUSES, homeworkCheckFiles, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
+export { HOMEWORK_STATUSES, homeworkCheckFiles, userHomeworkChecks, userHomeworkReads, userHomeworks, type HomeworkStatus } from './tables.ts';
 export { userHomeworkRoutes } from './user-homework-routes.ts';
 export { checkRoutes } from './check-routes.ts';
 export { notAccepted } from './accepted.ts';
 export { AUTO_ACCEPT_JOB, acceptDueHandIns } from './auto-accept.ts';
+export { reviewQueueRoutes } from './review-queue-routes.ts';
+export { teacherHomeworkRoutes } from './teacher-homework-routes.ts';
+export { reassignRoutes } from './reassign-routes.ts';
 export { homeworkSchemas, studentHomework, studentHomeworkWithThread, UserHomeworkSummary, type UserHomeworkBody, type UserHomeworkItem } from './thread.ts';
 export { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget } from './check-files.ts';
 export type { HomeworkRole, Viewer as HomeworkViewer } from './homework-access.ts';

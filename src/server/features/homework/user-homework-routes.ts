@@ -9,6 +9,7 @@ import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { courses, lessons, sections } from '../courses/index.ts';
 import { lessonStates, markFinishedIfComplete, openLesson, recordProgress, studentCourse } from '../learning/index.ts';
 import { autoAcceptAt, handInNotFound, HOMEWORK_EXISTS_MESSAGE, HOMEWORK_TEXT_MAX, SUBMISSION_LOCKED_MESSAGE, visibleTo, type Viewer } from './homework-access.ts';
+import { markSeen } from './review-reads.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 import { handInItem, handInsWithNames, homeworkSchemas, threadOf, UserHomeworkItem, type UserHomeworkBody } from './thread.ts';
 
@@ -156,7 +157,10 @@ export async function userHomeworkRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher', 'Student']);
-      return detail(school.id, request.params.id, { role, userId: request.auth!.userId });
+      const body = await detail(school.id, request.params.id, { role, userId: request.auth!.userId });
+      // Staff opening it have read it (the review queue's `unread`).
+      if (role !== 'Student') await markSeen(ctx.db, body.user_homework_id, request.auth!.userId, ctx.now());
+      return body;
     },
   );
 }
