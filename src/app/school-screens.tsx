@@ -5,6 +5,7 @@ import { BonusesPage } from './features/bonuses/index.ts';
 import { CourseEditorPage, CoursesPage } from './features/courses/index.ts';
 import { GroupPage, GroupsPage } from './features/groups/index.ts';
 import { HelpPage } from './features/help/index.ts';
+import { HomeworkCheckPage, HomeworkQueuePage } from './features/homework-review/index.ts';
 import { LegalPage } from './features/legal/index.ts';
 import { LessonPage, StudentCoursePage, StudentCoursesPage } from './features/learning/index.ts';
 import { ProfilePage } from './features/accounts/index.ts';
@@ -61,14 +62,19 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
     'student-course/:course_id/module/:section_id/:lesson_type/:lesson_id',
     ({ school, params }) => <LessonPage school={school} courseId={Number(params.course_id)} lessonType={params.lesson_type ?? ''} lessonId={Number(params.lesson_id)} />,
   ],
+  ['home-work', () => <HomeworkQueuePage />],
+  [
+    'home-work/:lesson_id/:studentHomeworkId/:courseId',
+    ({ school, params }) => (
+      <HomeworkCheckPage school={school} lessonId={Number(params.lesson_id)} userHomeworkId={Number(params.studentHomeworkId)} courseId={Number(params.courseId)} />
+    ),
+  ],
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
   // No screen yet: each issue of the course platform replaces its lines here.
   ['courses-stats', Soon],
   ['courses-stats/:course_id/students', Soon],
   ['student-stats/:student_id', Soon],
-  ['home-work', Soon],
-  ['home-work/:lesson_id/:studentHomeworkId/:courseId', Soon],
   ['school-appeals', Soon],
   ['meetings', Soon],
   ['webinars', Soon],

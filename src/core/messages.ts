@@ -32,6 +32,7 @@ export { learningMessages } from './messages/learning.ts';
 export { learningTestsMessages } from './messages/learning-tests.ts';
 export { groupsMessages, type GroupSettingKey } from './messages/groups.ts';
 export { bonusesMessages } from './messages/bonuses.ts';
+export { homeworkReviewMessages } from './messages/homework-review.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {

@@ -1,5 +1,5 @@
 import { formatFileSize, learningTestsMessages, toApiError, uiMessages } from '#core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormError, FormField } from '../../ui/form-field.tsx';
 import { HOMEWORK_FILE_ACCEPT, homeworkFileMaxBytes, uploadHomeworkFileWithProgress, type HomeworkUploadTarget } from './homework-api.ts';
 
@@ -24,6 +24,15 @@ export interface HomeworkComposerProps {
   onTextSent?: (target: HomeworkUploadTarget, filesToCome: boolean) => void;
   /** The text and every file went (or the files that would not were taken away). */
   onDone: (target: HomeworkUploadTarget) => void;
+  /** The caller's own fields under the text (a reviewer's decision and mark), until the text has gone. */
+  fields?: (busy: boolean) => ReactNode;
+  /**
+   * Checks before the text goes: the text's error, or null to send it. Without it the text is
+   * required. `false` stops without an error here (the caller shows its fields' own).
+   */
+  check?: (text: string) => string | null | false;
+  /** The button's text before the text has gone (default «Отправить»). */
+  submitLabel?: string;
 }
 
 /**
@@ -31,7 +40,7 @@ export interface HomeworkComposerProps {
  * file with its own progress bar. A refusal of the text keeps everything typed; a file that fails
  * stays with its reason, to be sent again to the same answer or taken away.
  */
-export function HomeworkComposer({ school, label, send, onTextSent, onDone }: HomeworkComposerProps) {
+export function HomeworkComposer({ school, label, send, onTextSent, onDone, fields, check, submitLabel = t.send }: HomeworkComposerProps) {
   const fileInputId = useId();
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
@@ -100,8 +109,9 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone }: Ho
     let to = target;
     if (to === null) {
       const typed = text.trim();
-      if (!typed) {
-        setTextError(t.textRequired);
+      const problem = check ? check(typed) : typed ? null : t.textRequired;
+      if (problem !== null) {
+        setTextError(problem || null);
         return;
       }
       setTextError(null);
@@ -149,6 +159,7 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone }: Ho
           {(control) => <textarea {...control} rows={6} maxLength={50_000} value={text} disabled={busy} onChange={(event) => setText(event.target.value)} />}
         </FormField>
       ) : null}
+      {!textSent && fields ? fields(busy) : null}
       <div className="field">
         <label htmlFor={fileInputId}>{t.attach}</label>
         <input
@@ -181,7 +192,7 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone }: Ho
       {notice ? <p role="status">{notice}</p> : null}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t.sending : textSent ? t.retryFiles : t.send}
+          {busy ? t.sending : textSent ? t.retryFiles : submitLabel}
         </button>
       </div>
     </form>

@@ -61,6 +61,8 @@ function CheckItem({ check }: { check: HomeworkCheck }) {
                 {file.name}
               </a>{' '}
               <span className="muted">{formatFileSize(file.bytes)}</span>
+              {/* A voice answer is listened to in place; nothing is fetched before «play». */}
+              {check.audio_files?.includes(file) ? <audio className="homework-audio" controls preload="none" src={file.url} aria-label={file.name} /> : null}
             </li>
           ))}
         </ul>

@@ -6,3 +6,10 @@ import { lazyPage } from '../../lazy-page.ts';
 export const StudentCoursesPage = lazyPage(() => import('./student-courses-page.tsx'));
 export const StudentCoursePage = lazyPage(() => import('./student-course-page.tsx'));
 export const LessonPage = lazyPage(() => import('./lesson-page.tsx'));
+
+// The homework review (homework-review feature) shows the same thread and answers with the same
+// composer (text, documents and audio with progress) as the student's panel.
+export { HomeworkStatusBadge, HomeworkThread } from './homework-panel-thread.tsx';
+export { HomeworkComposer } from './homework-panel-composer.tsx';
+export type { HomeworkUploadTarget } from './homework-api.ts';
+export type { HomeworkCheck, LessonBlock, LessonFile, UserHomework } from './learning-api.ts';
