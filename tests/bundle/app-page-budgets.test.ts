@@ -68,3 +68,30 @@ describe("the student's lesson page JavaScript (issue 12: ≤ 60 KB gzip)", () =
     for (const marker of SERVER_ONLY_MARKERS) expect(containing(withPanels, marker), marker).toEqual([]);
   });
 });
+
+// The homework review's pages (issue 13): the queue and a hand-in's check page, each loaded on
+// demand (nothing of them in the entry), held to the lesson page's budget; the check page shows
+// the task as the server stored it and answers through the student's composer, so it too comes
+// without an editor, highlighter or math library.
+describe("the homework review's pages JavaScript (issue 13: ≤ 60 KB gzip, like the lesson page)", () => {
+  const queue = pageFiles('homework-queue-page');
+  const check = pageFiles('homework-check-page');
+
+  it('loads each page lazily: the entry imports neither', () => {
+    const entry = readFileSync(join(DIR, 'main.js'), 'utf8');
+    for (const name of ['homework-queue-page', 'homework-check-page']) {
+      expect(entry).toMatch(new RegExp(`import\\(["']\\./chunks/${name}-[\\w-]{8}\\.js["']\\)`));
+      expect(pageFiles().has(chunk(name))).toBe(false);
+    }
+  });
+
+  it.each(['gz', 'br'] as const)('the queue and the check page stay within 60 KB (%s)', (encoding) => {
+    expect(bytes(queue, encoding)).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+    expect(bytes(check, encoding)).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+  });
+
+  it('carries no editor, highlighter or math library', () => {
+    for (const marker of [...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(check, marker), marker).toEqual([]);
+    for (const marker of [...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(queue, marker), marker).toEqual([]);
+  });
+});
