@@ -12,6 +12,7 @@ import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from '../f
 import { lessonProgress } from '../features/learning/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
 import { seedDemoCourseContent } from './demo-course-content.ts';
+import { seedDemoHomework } from './demo-homework.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
 
 /** Promo codes to try in the subscription modal (README): 20 % off, and 100.00 BYN off. */
@@ -176,6 +177,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .values({ schoolId, text: 'Скидка 20 % на второй курс школы', link: 'https://coursehub.ru/', active: true, expireDate: new Date(now.getTime() + 180 * 24 * 3_600_000), createdAt: now, updatedAt: now })
       .returning({ id: schoolBonuses.id });
     await tx.insert(schoolBonusGroups).values({ bonusId: bonus!.id, groupId: groups[0]!.id });
+    // The teacher's review queue: hand-ins of a second group of theirs, in every status.
+    const english = ['Читаем README', 'Issue и pull request', 'Напишите письмо коллеге'].map((name) => lessonIds.get(name)!);
+    await seedDemoHomework(tx, { schoolId, courseId: courseIds[2]!, lessonIds: english, homeworkId: english[2]!, teacherId: ids.get(teacher.email)!, now });
     // Part-way through both courses: the first lesson of each read.
     await tx.insert(lessonProgress).values(
       [

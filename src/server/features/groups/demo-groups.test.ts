@@ -30,6 +30,8 @@ describe('the demo groups', () => {
         group_settings: expect.objectContaining({ strict_task_order: true, submit_homework_to_go_on: true, task_submission_lock: false }),
       }),
       expect.objectContaining({ name: 'Веб-дизайн — самостоятельно', course_name: 'Веб-дизайн для начинающих', type: 'WITHOUT_TEACHER', teacher_id: null, students_count: 1 }),
+      // The teacher's second group, whose hand-ins fill their review queue (seed/demo-homework.ts).
+      expect.objectContaining({ name: 'Английский для IT — поток 1', course_name: 'Английский для IT', teacher_name: 'Пётр Преподавателев', students_count: 5 }),
     ]);
     const duration = await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/students_group/${groups[0]!.group_id}/student_training_duration/`, { token: tokens.student });
     expect(duration.body).toMatchObject({ final_limit: 90, remaining_period: 90 });
