@@ -1,8 +1,8 @@
-// Dates as the homework review writes them: Russian, short, with the time.
+// Dates as the homework review writes them: Russian, in figures, with the time (a table's column).
 
-/** "5 мар. 2026 г., 10:00"; the text as it came when it is not a date. */
+/** "05.03.2026, 10:00"; the text as it came when it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(date);
 }
