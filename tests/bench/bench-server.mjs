@@ -1,5 +1,6 @@
 // The benchmark's server process: the built API on a seeded database (10,000 catalogue courses,
-// one school of 100,000 members, a course of 1,000 lessons with 10,000 students: outline-seed.mjs)
+// one school of 100,000 members, a course of 1,000 lessons with 10,000 students: outline-seed.mjs,
+// and their 100,000 homework hand-ins: homework-seed.mjs)
 // and, beside it, bare Fastify routes to compare with (a tiny answer, and one student's outline
 // sent from memory). Prints one JSON line with the addresses, the
 // admin's token and the outline's course with the tokens of OUTLINE_TOKENS of its students, then
@@ -16,6 +17,7 @@ import { loadConfig } from '../../dist/server/config.js';
 import { openDatabase } from '../../dist/server/shared/db/database.js';
 import { hashPassword } from '../../dist/server/shared/security/passwords.js';
 import { issueSession } from '../../dist/server/shared/security/sessions.js';
+import { queueQuery, seedHomeworkQueue } from './homework-seed.mjs';
 import { sampleStudents, seedOutline } from './outline-seed.mjs';
 
 const COURSES = 10_000;
@@ -53,8 +55,9 @@ async function seed(db) {
   const started = performance.now();
   const outline = await seedOutline(db, { schoolId: school.id, teacherId: admin.id });
   const outlineSeedMs = Math.round(performance.now() - started);
+  const handIns = await seedHomeworkQueue(db, { schoolId: school.id, courseId: outline.courseId, groupId: outline.groupId, teacherId: admin.id });
   await db.execute(sql`analyze`);
-  return { ...outline, outlineSeedMs };
+  return { ...outline, outlineSeedMs, handIns };
 }
 
 const started = performance.now();
@@ -84,6 +87,7 @@ process.stdout.write(
     school: 'Bench',
     token: login.json().access,
     outline: { course: outline.courseId, students, tokens: studentTokens },
+    homework: { url: `/api/Bench/homeworks_stats/?${queueQuery(outline.courseId)}`, handIns: outline.handIns },
     seedMs,
     outlineSeedMs: outline.outlineSeedMs,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),

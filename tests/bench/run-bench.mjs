@@ -3,7 +3,8 @@
 // students with progress, each request as another of 1,000 students) with autocannon, 50
 // connections for 10 s each, next to a bare Fastify route in the same run; on PGlite and, when one
 // answers, on the PostgreSQL server. The outline is also loaded by one connection (a request's own
-// latency, without queueing) and, on PostgreSQL, the plan of its lesson statement is printed.
+// latency, without queueing) and, on PostgreSQL, the plan of its lesson statement is printed. The
+// homework review queue (100,000 hand-ins) is loaded as a filtered page by the admin, on one connection.
 // The server runs in its own process, so the load generator does not share its event loop.
 // BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_DATABASE_URL change the defaults.
 import autocannon from 'autocannon';
@@ -28,6 +29,9 @@ const OUTLINE_P99 = 50;
 const OUTLINE_TITLE = 'student outline (1,000 lessons)';
 const OUTLINE_ALONE_TITLE = `${OUTLINE_TITLE}, 1 connection`;
 const SAME_BYTES_TITLE = 'the same bytes from memory (bare Fastify)';
+/** Issue 13: a filtered page of the homework review queue (100,000 hand-ins), p99 on PostgreSQL, one connection. */
+const HOMEWORK_P99 = 50;
+const HOMEWORK_TITLE = 'homework queue, filtered page (100,000 hand-ins), 1 connection';
 
 function startServer(target) {
   const child = spawn(process.execPath, ['tests/bench/bench-server.mjs', target], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -93,6 +97,7 @@ async function run(label, target) {
     rows.push(await load(`${SAME_BYTES_TITLE}, 10 connections`, { ...sameBytes, connections: 10 }));
     rows.push(await load(`${OUTLINE_TITLE}, 10 connections, br`, { ...outline, ...brotli, connections: 10 }));
     rows.push(await load(OUTLINE_ALONE_TITLE, { ...outline, connections: 1 }));
+    rows.push(await load(HOMEWORK_TITLE, { url: `${server.app}${server.homework.url}`, headers: auth, connections: 1 }));
     if (target !== 'pglite') {
       // Imported here: it loads the build, which this script makes first.
       const { outlinePlan } = await import('./outline-plan.mjs');
@@ -159,6 +164,8 @@ if (await postgresReachable()) {
   if (last.p50 > TARGETS.lastPageP50) failures.push(`${last.title}: p50 ${last.p50} ms (target ≤ ${TARGETS.lastPageP50} ms)`);
   const outline = rows.find((row) => row.title === OUTLINE_ALONE_TITLE);
   if (outline.p99 > OUTLINE_P99) failures.push(`${outline.title}: p99 ${outline.p99} ms (target ≤ ${OUTLINE_P99} ms)`);
+  const queue = rows.find((row) => row.title === HOMEWORK_TITLE);
+  if (queue.p99 > HOMEWORK_P99) failures.push(`${queue.title}: p99 ${queue.p99} ms (target ≤ ${HOMEWORK_P99} ms)`);
 } else {
   console.log(`\nNo PostgreSQL server at ${PG_URL}: only PGlite was measured.`);
 }
