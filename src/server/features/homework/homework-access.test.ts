@@ -11,6 +11,12 @@ describe('teachesHandIn', () => {
     expect(teachesHandIn(row, 1)).toBe(false);
     expect(teachesHandIn({ handIn: { teacherId: null }, groupTeacherId: null }, 2)).toBe(false);
   });
+
+  it('is the named checker only once an admin named one', () => {
+    const named = { handIn: { teacherId: 2, checkerAssigned: true }, groupTeacherId: 3 };
+    expect(teachesHandIn(named, 2)).toBe(true);
+    expect(teachesHandIn(named, 3)).toBe(false);
+  });
 });
 
 describe('assertMayWrite', () => {
