@@ -89,11 +89,27 @@ export function createJobRunner(options: { sql: SqlExecutor; onError: (error: un
   const queues = new Map<string, Promise<void>>();
   let started: Promise<void> | undefined;
 
-  /** Creates the queue once per process (pg-boss's create_queue skips an existing one). */
+  /**
+   * Creates a queue (pg-boss's create_queue skips an existing one). Two processes creating the same
+   * queue at once can deadlock inside it (each waits for the other's lock on pg-boss's tables):
+   * PostgreSQL fails one, and the queue the other made is there.
+   */
+  async function createQueue(name: string, policy: 'standard' | 'stately'): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await boss.createQueue(name, { name, policy });
+      } catch (error) {
+        if (await boss.getQueue(name)) return;
+        if (attempt === 3) throw error;
+      }
+    }
+  }
+
+  /** Creates the queue once per process. */
   function queue(name: string, policy: 'standard' | 'stately'): Promise<void> {
     let made = queues.get(name);
     if (!made) {
-      made = boss.createQueue(name, { name, policy });
+      made = createQueue(name, policy);
       made.catch(() => queues.delete(name));
       queues.set(name, made);
     }

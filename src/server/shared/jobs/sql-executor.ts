@@ -42,13 +42,18 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
     async executeSql(text, values) {
       if (values?.length || !opensTransaction(text)) return query(text, values);
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         return await client.query(text);
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A client that cannot roll back (its connection dropped) is discarded, not pooled.
+        broken = await client.query('ROLLBACK').then(
+          () => undefined,
+          (rollback: Error) => rollback,
+        );
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };
