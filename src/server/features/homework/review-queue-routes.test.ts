@@ -1,7 +1,9 @@
 // The homework review queue: homeworks_stats/ with its filters, next/, teachers/, filters/,
 // teacher_homeworks/{id}/ and the unread flag (review-queue-routes.ts, teacher-homework-routes.ts).
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userHomeworks } from './index.ts';
+import { lessons } from '../courses/index.ts';
+import { acceptDueHandIns, userHomeworks } from './index.ts';
 import { addMember, type Account } from '../../../../tests/server/fixtures.ts';
 import { handIn, homeworkSchool, type HomeworkSchool } from '../../../../tests/server/homework-fixtures.ts';
 import { addGroup, enrol } from '../../../../tests/server/learning-fixtures.ts';
@@ -47,6 +49,9 @@ beforeAll(async () => {
   foreign = { school: await homeworkSchool(t.app, 'Чужая очередь', 1), id: 0 };
   foreign.id = (await handIn(t.app, foreign.school.owner.schoolName, foreign.school.students[0]!, foreign.school.course.homework)).user_homework_id as number;
 
+  // No automatic acceptance here: the job runner's minute (wall time) would accept H3 at the test
+  // clock's days-later "now", whenever it happens to run.
+  await t.app.ctx.db.update(lessons).set({ settings: {} }).where(eq(lessons.id, s.course.autoHomework));
   // One hand-in a day from a UTC morning on: the queue's order and the date filter's days.
   t.clock.now = new Date(Math.ceil(t.clock.now.getTime() / DAY) * DAY + 10 * 3_600_000);
   const steps: [Account, number, ((id: number) => Promise<void>)?][] = [
@@ -67,6 +72,8 @@ beforeAll(async () => {
     await then?.(id);
     t.clock.advance(DAY - 60_000);
   }
+  // Whenever the job runs, it finds nothing to accept.
+  expect(await acceptDueHandIns(t.app.ctx)).toBe(0);
 });
 afterAll(() => t.close());
 
