@@ -1,10 +1,12 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { isAcceptedHomeworkStatus } from '#core/homework-status';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import type { App } from '../../context.ts';
 import { schoolMembers } from '../../shared/db/core-tables.ts';
 import { fieldError } from '../../shared/errors.ts';
 import { errors, Id, SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
+import { notAccepted } from './accepted.ts';
 import { findHandIn, homeworkAccepted } from './homework-access.ts';
 import { ReviewRow, reviewRow, reviewRows } from './review-queue.ts';
 import { userHomeworks } from './tables.ts';
@@ -34,7 +36,7 @@ export async function reassignRoutes(app: App): Promise<void> {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const { teacher_id: teacherId } = request.body;
       const { handIn } = await findHandIn(ctx.db, school.id, request.params.id);
-      if (handIn.status === 'accepted') throw homeworkAccepted();
+      if (isAcceptedHomeworkStatus(handIn.status)) throw homeworkAccepted();
       const [member] = await ctx.db
         .select({ id: schoolMembers.userId })
         .from(schoolMembers)
@@ -44,7 +46,7 @@ export async function reassignRoutes(app: App): Promise<void> {
       const [changed] = await ctx.db
         .update(userHomeworks)
         .set({ teacherId, checkerAssigned: true, updatedAt: ctx.now() })
-        .where(and(eq(userHomeworks.id, handIn.id), eq(userHomeworks.schoolId, school.id), ne(userHomeworks.status, 'accepted')))
+        .where(and(eq(userHomeworks.id, handIn.id), eq(userHomeworks.schoolId, school.id), notAccepted()))
         .returning({ id: userHomeworks.id });
       if (!changed) throw homeworkAccepted();
       const [row] = await reviewRows(ctx.db, request.auth!.userId).where(eq(userHomeworks.id, handIn.id));
