@@ -30,6 +30,11 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phoneNumber),
+    // Name and e-mail searches (ILIKE '%word%': the homework queue, the statistics tables) by
+    // trigrams, so a word does not read every account.
+    index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_sex_check', sql`${t.sex} in ('', 'М', 'Ж')`),
   ],
 );
