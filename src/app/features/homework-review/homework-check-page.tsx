@@ -1,7 +1,8 @@
-import { commonMessages, formatFileSize, homeworkReviewMessages, schoolPath, type ApiError } from '#core';
+import { commonMessages, homeworkReviewMessages, schoolPath, type ApiError } from '#core';
 import { useRef, useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { FileLinks } from '../../ui/file-links.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -133,16 +134,7 @@ function TaskSection({ task, failed, onRetry }: { task: HomeworkTask | null; fai
       {!task && !failed ? <p role="status">{commonMessages.loading}</p> : null}
       {task ? <LessonPreview blocks={task.blocks ?? []} /> : null}
       {files.length ? (
-        <ul className="homework-files" aria-label={t.taskFiles}>
-          {files.map((file) => (
-            <li key={file.id}>
-              <a href={file.url} download={file.name} target="_blank" rel="noopener noreferrer">
-                {file.name}
-              </a>{' '}
-              <span className="muted">{formatFileSize(file.bytes)}</span>
-            </li>
-          ))}
-        </ul>
+        <FileLinks files={files} label={t.taskFiles} className="homework-files" />
       ) : null}
     </section>
   );

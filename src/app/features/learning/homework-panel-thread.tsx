@@ -1,4 +1,5 @@
-import { formatFileSize, homeworkStatusLabel, learningTestsMessages } from '#core';
+import { homeworkStatusLabel, learningTestsMessages } from '#core';
+import { FileLinks } from '../../ui/file-links.tsx';
 import type { HomeworkCheck, LessonFile, UserHomework } from './learning-api.ts';
 import { threadOrder } from './homework-thread.ts';
 
@@ -54,18 +55,8 @@ function CheckItem({ check }: { check: HomeworkCheck }) {
       {/* Plain text as typed: never read as HTML. */}
       {check.text ? <p className="homework-check-text">{check.text}</p> : null}
       {files.length ? (
-        <ul className="homework-files" aria-label={t.files}>
-          {files.map((file) => (
-            <li key={file.id}>
-              <a href={file.url} download={file.name} target="_blank" rel="noopener noreferrer">
-                {file.name}
-              </a>{' '}
-              <span className="muted">{formatFileSize(file.bytes)}</span>
-              {/* A voice answer is listened to in place; nothing is fetched before «play». */}
-              {check.audio_files?.includes(file) ? <audio className="homework-audio" controls preload="none" src={file.url} aria-label={file.name} /> : null}
-            </li>
-          ))}
-        </ul>
+        // A voice answer is listened to in place.
+        <FileLinks files={files} label={t.files} className="homework-files" playable={(file) => check.audio_files?.some((audio) => audio.id === file.id) ?? false} />
       ) : null}
     </li>
   );

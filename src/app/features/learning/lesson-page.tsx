@@ -1,7 +1,8 @@
-import { ApiError, appMessages, commonMessages, formatFileSize, learningMessages, schoolPath, toApiError, type LessonType } from '#core';
+import { ApiError, appMessages, commonMessages, learningMessages, schoolPath, toApiError, type LessonType } from '#core';
 import { Suspense, useCallback, useId, useState, type ComponentType } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { lazyPage } from '../../lazy-page.ts';
+import { FileLinks } from '../../ui/file-links.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { showToast } from '../../ui/toasts.tsx';
@@ -149,17 +150,7 @@ function LessonFiles({ title, files, audio = false }: { title: string; files: re
   return (
     <section className="lesson-files" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <ul>
-        {files.map((file) => (
-          <li key={file.id}>
-            <a href={file.url} download={file.name} target="_blank" rel="noopener noreferrer">
-              {file.name}
-            </a>{' '}
-            <span className="muted">{formatFileSize(file.bytes)}</span>
-            {audio ? <audio controls preload="none" src={file.url} aria-label={file.name} /> : null}
-          </li>
-        ))}
-      </ul>
+      <FileLinks files={files} playable={() => audio} />
     </section>
   );
 }
