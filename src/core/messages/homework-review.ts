@@ -68,4 +68,12 @@ export const homeworkReviewMessages = {
   next: 'Следующее непроверенное',
   nextLoading: 'Поиск следующей работы…',
   noNext: 'Непроверенных работ больше нет.',
+
+  // An admin names another checker on the check page.
+  reassignLabel: 'Назначить проверяющего',
+  reassign: 'Назначить',
+  reassignChoose: 'Выберите преподавателя',
+  reassignDone: (name: string) => `Проверяющий назначен: ${name}`,
+  reassignNoTeachers: 'В школе нет других преподавателей.',
+  reassignLoadFailed: 'Не удалось загрузить список преподавателей.',
 } as const;

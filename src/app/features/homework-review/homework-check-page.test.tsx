@@ -1,9 +1,10 @@
 import { $filters, $school, DEFAULT_FILTERS, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type Answer } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import { $router } from '../../router.ts';
+import { $toasts, dismissToast } from '../../ui/toasts.tsx';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 import type { HomeworkCheck, LessonFile, UserHomework } from '../learning/index.ts';
 import HomeworkCheckPage from './homework-check-page.tsx';
@@ -78,6 +79,9 @@ function stubPage(reads: Answer[] = [() => json(handIn([HANDED_IN]))], extra: Re
     ...extra,
   });
 }
+
+const toastTexts = () => $toasts.get().map((toast) => toast.text);
+afterEach(() => $toasts.get().forEach((toast) => dismissToast(toast.id)));
 
 const renderPage = () => render(<HomeworkCheckPage school="Alpha" lessonId={9} userHomeworkId={50} courseId={4} />);
 const form = () => screen.findByRole('region', { name: 'Проверка' });
@@ -229,6 +233,54 @@ describe('HomeworkCheckPage', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
     expect(await form()).toBeTruthy();
+  });
+
+  it("lets an admin name another checker, then reads the hand-in again; a teacher is not offered it", async () => {
+    const { sent } = stubPage();
+    const { unmount } = renderPage();
+    await form();
+    expect(screen.queryByLabelText('Назначить проверяющего')).toBeNull();
+    expect(sent.some((request) => request.path.includes('homeworks_stats/teachers/'))).toBe(false);
+    unmount();
+
+    setRole(Role.Admin);
+    const teachers = [
+      { id: 8, name: 'Мария Ивановна', email: 'teacher@school.ru' },
+      { id: 9, name: '', email: 'second@school.ru' },
+    ];
+    const moved = stubPage([() => json(handIn([HANDED_IN])), () => json(handIn([HANDED_IN], { teacher_id: 9, teacher_name: 'second@school.ru' }))], {
+      'GET Alpha/homeworks_stats/teachers/': () => json(teachers),
+      'PATCH Alpha/user_homeworks/50/teacher/': () => json({}),
+    });
+    renderPage();
+    const choice = await screen.findByLabelText('Назначить проверяющего');
+    // The checker now is not offered.
+    await waitFor(() => expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Выберите преподавателя', 'second@school.ru']));
+    const assign = screen.getByRole('button', { name: 'Назначить' });
+    expect(assign.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(choice, { target: { value: '9' } });
+    fireEvent.click(assign);
+    await waitFor(() => expect(toastTexts()).toEqual(['Проверяющий назначен: second@school.ru']));
+    expect(moved.sent.find((request) => request.method === 'PATCH')!.body).toEqual({ teacher_id: 9 });
+    // The page shows the new checker, who is no longer offered.
+    expect(await screen.findByText('second@school.ru', { selector: 'dd' })).toBeTruthy();
+    await waitFor(() => expect(within(choice).getAllByRole('option').map((option) => option.textContent)).toEqual(['Выберите преподавателя', 'Мария Ивановна']));
+    expect(moved.sent.filter((request) => request.path === 'Alpha/user_homeworks/50/')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal to reassign (an accepted meanwhile) and keeps the choice", async () => {
+    setRole(Role.Admin);
+    stubPage(undefined, {
+      'GET Alpha/homeworks_stats/teachers/': () => json([{ id: 9, name: 'Пётр', email: 'p@school.ru' }]),
+      'PATCH Alpha/user_homeworks/50/teacher/': () => json({ code: 'HOMEWORK_ACCEPTED', message: 'Работа уже принята.' }, 409),
+    });
+    renderPage();
+    const choice = await screen.findByLabelText('Назначить проверяющего');
+    await waitFor(() => expect(within(choice).getAllByRole('option')).toHaveLength(2));
+    fireEvent.change(choice, { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Назначить' }));
+    await waitFor(() => expect(toastTexts()).toEqual(['Работа уже принята.']));
+    expect((choice as HTMLSelectElement).value).toBe('9');
   });
 
   it('treats a path that holds no ids as not found, asking nothing', async () => {

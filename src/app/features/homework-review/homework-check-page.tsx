@@ -1,4 +1,5 @@
-import { commonMessages, homeworkReviewMessages, schoolPath, type ApiError } from '#core';
+import { $user, commonMessages, homeworkReviewMessages, routeRole, schoolPath, type ApiError } from '#core';
+import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
@@ -9,6 +10,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { HomeworkThread, type LessonFile, type UserHomework } from '../learning/index.ts';
 import { getHandIn, getHomeworkTask, type HomeworkTask } from './homework-review-api.ts';
 import { NextUnchecked } from './next-unchecked.tsx';
+import { ReassignChecker } from './reassign-checker.tsx';
 import { ReviewForm } from './review-form.tsx';
 
 const t = homeworkReviewMessages;
@@ -42,6 +44,7 @@ function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheck
   // The review's text went but its files are still going: the form stays even once accepted.
   const [uploading, setUploading] = useState(false);
   const reads = useRef(0);
+  const admin = routeRole(useStore($user).role) === 'Admin';
 
   async function refresh() {
     const mine = ++reads.current;
@@ -98,6 +101,7 @@ function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheck
           <dd>{handIn.teacher_name ?? t.noTeacher}</dd>
         </div>
       </dl>
+      {admin && !closed ? <ReassignChecker school={school} userHomeworkId={userHomeworkId} teacherId={handIn.teacher_id} onDone={() => void refresh()} /> : null}
       <TaskSection task={task.data ?? null} failed={task.status === 'error'} onRetry={task.retry} />
       <HomeworkThread homework={handIn} />
       {closed ? <p className="homework-accepted" role="status">{handIn.status === 'accepted' ? t.acceptedClosed : t.autoCheckClosed}</p> : null}

@@ -107,3 +107,7 @@ export interface Review {
 
 export const sendReview = (school: string, userHomeworkId: number, review: Review) =>
   api().post<HomeworkCheck>(at(school, 'user_homework_checks/'), { user_homework: userHomeworkId, ...review });
+
+/** An admin names the hand-in's checker (a teacher of the school); answers with the queue's row. */
+export const reassignChecker = (school: string, userHomeworkId: number, teacherId: number) =>
+  api().patch<QueueRow>(at(school, `user_homeworks/${userHomeworkId}/teacher/`), { teacher_id: teacherId });
