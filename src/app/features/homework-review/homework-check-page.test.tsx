@@ -2,6 +2,7 @@ import { $filters, $school, DEFAULT_FILTERS, INITIAL_SCHOOL, resetUser, Role, se
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type Answer } from '../../../../tests/helpers/api-stub.ts';
+import { homeworkCheck, lessonFile, userHomework } from '../../../../tests/helpers/homework-fixtures.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import { $router } from '../../router.ts';
 import { $toasts, dismissToast } from '../../ui/toasts.tsx';
@@ -11,54 +12,10 @@ import HomeworkCheckPage from './homework-check-page.tsx';
 
 vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
 
-const file = (id: number, name: string, kind = 'text'): LessonFile => ({
-  id,
-  kind,
-  course_id: null,
-  lesson_id: null,
-  name,
-  mime: kind === 'audio' ? 'audio/mpeg' : 'application/pdf',
-  bytes: 2048,
-  url: `http://x/api/files/${id}/${name}?t=1.sig`,
-  created_at: '2026-03-05T09:00:00.000Z',
-});
-
-const check = (id: number, own: Partial<HomeworkCheck> = {}): HomeworkCheck => ({
-  user_homework_check_id: id,
-  user_homework: 50,
-  author: 3,
-  author_name: 'Анна Петрова',
-  author_role: 'student',
-  text: 'Мой калькулятор',
-  status: 'pending',
-  status_label: 'Ждет проверки',
-  mark: null,
-  created_at: '2026-03-05T09:00:00.000Z',
-  text_files: [],
-  audio_files: [],
-  ...own,
-});
-
-const handIn = (checks: HomeworkCheck[], own: Partial<UserHomework> = {}): UserHomework => ({
-  user_homework_id: 50,
-  homework: 9,
-  homework_name: 'Калькулятор расходов',
-  course_id: 4,
-  user: 3,
-  user_first_name: 'Анна',
-  user_last_name: 'Петрова',
-  text: 'Мой калькулятор',
-  status: checks.at(-1)!.status,
-  status_label: checks.at(-1)!.status_label,
-  mark: checks.at(-1)!.mark,
-  teacher_id: 8,
-  teacher_name: 'Мария Ивановна',
-  created_at: '2026-03-05T09:00:00.000Z',
-  updated_at: checks.at(-1)!.created_at,
-  last_reply_at: checks.at(-1)!.created_at,
-  checks,
-  ...own,
-});
+const file = lessonFile;
+const check = (id: number, own: Partial<HomeworkCheck> = {}) => homeworkCheck(id, { text: 'Мой калькулятор', ...own });
+const handIn = (checks: HomeworkCheck[], own: Partial<UserHomework> = {}) =>
+  userHomework(checks, { homework_name: 'Калькулятор расходов', course_id: 4, text: 'Мой калькулятор', mark: checks.at(-1)!.mark, ...own });
 
 const HANDED_IN = check(70, { text_files: [file(1, 'calc.pdf')], audio_files: [file(2, 'voice.mp3', 'audio')] });
 const TASK = {

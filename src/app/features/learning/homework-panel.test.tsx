@@ -2,10 +2,11 @@ import { ApiError, resetUser, signIn } from '#core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, stubApi } from '../../../../tests/helpers/api-stub.ts';
+import { homeworkCheck, lessonFile, userHomework } from '../../../../tests/helpers/homework-fixtures.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 import { HomeworkPanel } from './homework-panel.tsx';
-import type { HomeworkCheck, LessonDetail, LessonFile, UserHomework } from './learning-api.ts';
+import type { LessonDetail } from './learning-api.ts';
 
 vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
 
@@ -29,54 +30,8 @@ const lesson = (own: Partial<LessonDetail> = {}): LessonDetail => ({
   ...own,
 });
 
-const lessonFile = (id: number, name: string, kind = 'text'): LessonFile => ({
-  id,
-  kind,
-  course_id: 2,
-  lesson_id: null,
-  name,
-  mime: kind === 'audio' ? 'audio/mpeg' : 'application/pdf',
-  bytes: 2048,
-  url: `http://x/api/files/${id}/${name}?t=1.sig`,
-  created_at: '2026-03-05T09:00:00.000Z',
-});
-
-const check = (id: number, own: Partial<HomeworkCheck> = {}): HomeworkCheck => ({
-  user_homework_check_id: id,
-  user_homework: 50,
-  author: 3,
-  author_name: 'Анна Петрова',
-  author_role: 'student',
-  text: 'Моё эссе',
-  status: 'pending',
-  status_label: 'Ждет проверки',
-  mark: null,
-  created_at: '2026-03-05T09:00:00.000Z',
-  text_files: [],
-  audio_files: [],
-  ...own,
-});
-
-const homework = (checks: HomeworkCheck[], own: Partial<UserHomework> = {}): UserHomework => ({
-  user_homework_id: 50,
-  homework: 9,
-  homework_name: 'Эссе',
-  course_id: 2,
-  user: 3,
-  user_first_name: 'Анна',
-  user_last_name: 'Петрова',
-  text: 'Моё эссе',
-  status: checks.at(-1)?.status ?? 'pending',
-  status_label: checks.at(-1)?.status_label ?? 'Ждет проверки',
-  mark: null,
-  teacher_id: 8,
-  teacher_name: 'Мария Ивановна',
-  created_at: '2026-03-05T09:00:00.000Z',
-  updated_at: checks.at(-1)?.created_at ?? '2026-03-05T09:00:00.000Z',
-  last_reply_at: checks.at(-1)?.created_at ?? '2026-03-05T09:00:00.000Z',
-  checks,
-  ...own,
-});
+const check = homeworkCheck;
+const homework = userHomework;
 
 const REVIEWED = homework([
   check(1),
