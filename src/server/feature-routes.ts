@@ -20,6 +20,7 @@ import { impersonationRoutes } from './features/impersonation/index.ts';
 import { progressRoutes, testRoutes } from './features/learning/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { schoolRoutes } from './features/schools/index.ts';
+import { studentStatsRoutes, studentsTableSettingsRoutes } from './features/statistics/index.ts';
 import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
 import { webinarRoutes } from './features/webinars/index.ts';
 
@@ -70,4 +71,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await teacherHomeworkRoutes(app);
   await reassignRoutes(app);
   await bonusRoutes(app);
+  await studentStatsRoutes(app);
+  await studentsTableSettingsRoutes(app);
 }
