@@ -33,4 +33,5 @@ export * from './state/school-tasks.ts';
 export * from './state/unread.ts';
 export * from './state/user.ts';
 export * from './school-name.ts';
+export * from './students-table.ts';
 export * from './public-client.ts';

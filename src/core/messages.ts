@@ -33,6 +33,7 @@ export { learningTestsMessages } from './messages/learning-tests.ts';
 export { groupsMessages, type GroupSettingKey } from './messages/groups.ts';
 export { bonusesMessages } from './messages/bonuses.ts';
 export { homeworkReviewMessages } from './messages/homework-review.ts';
+export { studentsTableMessages } from './messages/students-table.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {
