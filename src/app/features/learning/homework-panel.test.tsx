@@ -6,7 +6,7 @@ import { homeworkCheck, lessonFile, userHomework } from '../../../../tests/helpe
 import { json } from '../../../../tests/helpers/json-response.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 import { HomeworkPanel } from './homework-panel.tsx';
-import type { LessonDetail } from './learning-api.ts';
+import type { LessonDetail, LessonFile, UserHomework } from './learning-api.ts';
 
 vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
 
