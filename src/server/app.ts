@@ -95,14 +95,15 @@ export async function buildApp({ config, database, logger = true, logStream, now
   await db.migrate();
   await upsertReferenceData(db.db);
   const jobs = createBackgroundJobs(app.log);
+  const jobRunner = createJobRunner({ sql: db.sql, timing: jobTiming, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') });
   const ctx: AppContext = {
     db: db.db,
     config,
     now,
-    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobs, log: (message, error) => app.log.error({ err: error }, message) }),
+    mailer: createMailer(db.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, jobRunner, log: (message, error) => app.log.error({ err: error }, message) }),
     sessionGate: createSessionGate(db.db),
     jobs,
-    jobRunner: createJobRunner({ sql: db.sql, timing: jobTiming, onError: (error, job) => app.log.error({ err: error, job }, 'job failed') }),
+    jobRunner,
     storage: createStorage(config, { warn: (message) => app.log.warn({ storage: config.storage.kind }, message) }),
   };
   app.decorate('ctx', ctx);

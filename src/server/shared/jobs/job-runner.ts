@@ -28,14 +28,22 @@ export interface JobRunner {
    * job, taken by one process, and a run never starts while the last one is still running.
    */
   schedule(name: string, cron: string, handler: JobHandler): void;
-  /** Queues a job of `name`, to run at once or not before `startAfter`; its id. */
-  send(name: string, data?: JobData, options?: { startAfter?: Date }): Promise<string>;
+  /**
+   * Queues a job of `name`, to run at once or not before `startAfter`; its id. `retry` replaces the
+   * two quick retries with `limit` retries, `delaySeconds` apart and doubling (a mail server down).
+   */
+  send(name: string, data?: JobData, options?: SendOptions): Promise<string>;
   /** Queues a job and waits until some process has run it (tests, tools): its final state. */
   runNow(name: string, data?: JobData, options?: { timeoutMs?: number }): Promise<JobState>;
   /** Creates the queues, starts the workers and the schedules (once, after every define). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones; the database is left open. */
   stop(): Promise<void>;
+}
+
+export interface SendOptions {
+  startAfter?: Date;
+  retry?: { limit: number; delaySeconds: number };
 }
 
 const DEFAULT_TIMING: JobRunnerTiming = { pollingIntervalSeconds: 2, cronMonitorIntervalSeconds: 30, cronWorkerIntervalSeconds: 5 };
@@ -140,13 +148,17 @@ export function createJobRunner(options: { sql: SqlExecutor; onError: (error: un
     if (started) void started.then(() => activate(name, definition)).catch((error: unknown) => options.onError(error, name));
   }
 
-  async function send(name: string, data: JobData = {}, sendOptions: { startAfter?: Date } = {}): Promise<string> {
+  async function send(name: string, data: JobData = {}, sendOptions: SendOptions = {}): Promise<string> {
     await queue(name, definitions.get(name)?.cron ? 'stately' : 'standard');
-    const id = await boss.send(name, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {});
+    const { startAfter, retry } = sendOptions;
+    const id = await boss.send(name, data, {
+      ...(startAfter ? { startAfter } : {}),
+      ...(retry ? { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: true } : {}),
+    });
     if (!id) throw new Error(`job ${name} was not queued`);
     // This process's worker takes a job due now without waiting for its next poll.
     const workerId = definitions.get(name)?.workerId;
-    if (workerId && !(sendOptions.startAfter && sendOptions.startAfter.getTime() > Date.now())) boss.notifyWorker(workerId);
+    if (workerId && !(startAfter && startAfter.getTime() > Date.now())) boss.notifyWorker(workerId);
     return id;
   }
 

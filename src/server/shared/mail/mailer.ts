@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../db/database.ts';
 import { outbox } from '../db/core-tables.ts';
-import type { BackgroundJobs } from '../background-jobs.ts';
+import type { JobRunner } from '../jobs/job-runner.ts';
 
 export interface Mail {
   to: string;
@@ -11,30 +11,54 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Records the mail in the outbox and, with SMTP configured, sends it after the answer. Never throws for SMTP. */
+  /** Records the mail in the outbox and, with SMTP configured, queues its sending. Never throws for SMTP. */
   send(mail: Mail): Promise<void>;
 }
 
+/** The job that sends one outbox row by SMTP. */
+export const MAIL_JOB = 'send-mail';
+/** A mail server that is down is tried again 1, 2, 4… minutes later, six times (about an hour). */
+const MAIL_RETRY = { limit: 6, delaySeconds: 60 };
+
 /**
- * Every mail is written to the outbox first. With SMTP it is then sent in the background (a slow
- * mail server never holds up an answer) and marked; without SMTP it stays there, and the demo
- * outbox page shows it (a newcomer can reset a password offline).
+ * Every mail is written to the outbox first. With SMTP it is then sent by a job of the job runner
+ * (a slow mail server never holds up an answer; a failed sending is retried, after a restart too,
+ * and by one server process only) and marked sent, or marked with its last error; without SMTP it
+ * stays there, and the demo outbox page shows it (a newcomer can reset a password offline).
  */
-export function createMailer(db: Db, options: { smtpUrl: string | null; from: string; jobs: BackgroundJobs; log: (message: string, error?: unknown) => void }): Mailer {
+export function createMailer(
+  db: Db,
+  options: { smtpUrl: string | null; from: string; jobRunner: JobRunner; log: (message: string, error?: unknown) => void; retry?: { limit: number; delaySeconds: number } },
+): Mailer {
   const transport = options.smtpUrl ? createTransport(options.smtpUrl) : null;
+  if (transport) {
+    options.jobRunner.define(MAIL_JOB, async ({ id }) => {
+      const [mail] = await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.id, Number(id)), isNull(outbox.sentAt)));
+      // Sent already (a retry after the mark was written) or pruned: nothing to do.
+      if (!mail) return;
+      try {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      } catch (error) {
+        options.log('mail not sent', error);
+        await db.update(outbox).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(outbox.id, mail.id));
+        throw error;
+      }
+      await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, mail.id));
+    });
+  }
   return {
     async send(mail) {
       const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
       if (!transport || !row) return;
-      options.jobs.run('smtp', async () => {
-        try {
-          await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
-          await db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row.id));
-        } catch (error) {
-          options.log('mail not sent', error);
-          await db.update(outbox).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(outbox.id, row.id));
-        }
-      });
+      try {
+        await options.jobRunner.send(MAIL_JOB, { id: row.id }, { retry: options.retry ?? MAIL_RETRY });
+      } catch (error) {
+        // The row stays unsent in the outbox; the caller's answer does not depend on the mail.
+        options.log('mail not queued', error);
+      }
     },
   };
 }
