@@ -14,3 +14,4 @@ export * from '../../features/tariffs/tables.ts';
 export * from '../../features/learning/tables.ts';
 export * from '../../features/homework/tables.ts';
 export * from '../../features/bonuses/tables.ts';
+export * from '../../features/statistics/tables.ts';
