@@ -111,6 +111,7 @@ async function startTest() {
 }
 
 beforeEach(() => {
+  sessionStorage.clear();
   resetUser();
   signIn({ access: 'token-1', refresh: 'r', userId: 3, email: 'student@alpha.ru' });
 });
@@ -320,6 +321,35 @@ describe('TestPanel: taking the test', () => {
     rerender(<TestPanel school="Alpha" lesson={lesson({ id: 8, baselesson_ptr_id: 8 })} onChanged={vi.fn()} />);
     await waitFor(() => expect(screen.getByText('Вопросов').nextElementSibling?.textContent).toBe('1'));
     expect(screen.queryByRole('navigation', { name: 'Вопросы теста' })).toBeNull();
+  });
+
+  it('keeps the answers through a reload of the page until they are sent, trusting nothing stored that does not fit', async () => {
+    const { sent } = stubTest();
+    const first = render(<TestPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    await startTest();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Все вопросы на одной странице' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Париж' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Ваш ответ' }), { target: { value: 'Москва' } });
+    first.unmount();
+
+    // What a reload finds: the same open attempt, and a stored draft that names an answer the
+    // question does not have (edited by hand), which is dropped.
+    const key = 'ch-test-answers|Alpha|7';
+    const stored = JSON.parse(sessionStorage.getItem(key)!);
+    sessionStorage.setItem(key, JSON.stringify({ ...stored, 2: { kind: 'choice', ids: [999] } }));
+    render(<TestPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    await startTest();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Все вопросы на одной странице' }));
+    expect((screen.getByRole('radio', { name: 'Париж' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'Ваш ответ' }) as HTMLInputElement).value).toBe('Москва');
+    expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Завершить тест' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Завершить' }));
+    expect(await screen.findByRole('heading', { name: 'Тест пройден' })).toBeTruthy();
+    expect(submitted(sent)[0]!.body).toMatchObject({ answers: expect.arrayContaining([{ question: 1, answers: [11] }, { question: 3, text: 'Москва' }]) });
+    // Sent: nothing is kept for the next attempt.
+    expect(sessionStorage.getItem(key)).toBeNull();
   });
 
   it('keeps the answers and shows the reason when sending them fails', async () => {

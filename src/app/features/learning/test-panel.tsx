@@ -116,7 +116,7 @@ function TestPanelOf({ school, lesson, onChanged }: TestPanelProps) {
   if (phase.name === 'running') {
     return (
       <section className="test-panel" aria-label={lesson.name}>
-        <TestRunner questions={phase.test.questions} end={phase.end} onSubmit={(answers) => submit(phase.test, answers)} />
+        <TestRunner questions={phase.test.questions} end={phase.end} draftKey={`ch-test-answers|${school}|${testId}`} onSubmit={(answers) => submit(phase.test, answers)} />
       </section>
     );
   }

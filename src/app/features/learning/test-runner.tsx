@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormError } from '../../ui/form-field.tsx';
 import type { GivenAnswer, StudentQuestion } from './learning-api.ts';
 import { answersPayload, draftOf, isAnswered, unansweredCount, type Draft, type Drafts } from './test-answers.ts';
+import { clearSavedDrafts, loadSavedDrafts, saveDrafts } from './saved-drafts.ts';
 import { QuestionCard } from './test-runner-question.tsx';
 import { formatClock, secondsLeft } from './test-timer.ts';
 
@@ -18,6 +19,8 @@ export interface TestRunnerProps {
   end: number | null;
   /** Sends the answers; rejects with the server's refusal, which is shown and the answers kept. */
   onSubmit: (answers: GivenAnswer[]) => Promise<void>;
+  /** Where this tab keeps the answers until they are sent (saved-drafts.ts), so a reload keeps them. */
+  draftKey?: string;
 }
 
 /**
@@ -25,8 +28,8 @@ export interface TestRunnerProps {
  * on one page; a countdown for a timed test that sends what is answered when it reaches zero;
  * «Завершить тест» asks first while some questions have no answer. Nothing is graded here.
  */
-export function TestRunner({ questions, end, onSubmit }: TestRunnerProps) {
-  const [drafts, setDrafts] = useState<Drafts>({});
+export function TestRunner({ questions, end, onSubmit, draftKey }: TestRunnerProps) {
+  const [drafts, setDrafts] = useState<Drafts>(() => (draftKey ? loadSavedDrafts(draftKey, questions) : {}));
   const [current, setCurrent] = useState(0);
   const [onePage, setOnePage] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -40,6 +43,10 @@ export function TestRunner({ questions, end, onSubmit }: TestRunnerProps) {
   latest.current = drafts;
   const sending = useRef(false);
   const autoSent = useRef(false);
+
+  useEffect(() => {
+    if (draftKey) saveDrafts(draftKey, drafts);
+  }, [draftKey, drafts]);
 
   const left = end === null ? null : secondsLeft(end, now);
   const timeUp = left === 0;
@@ -64,6 +71,7 @@ export function TestRunner({ questions, end, onSubmit }: TestRunnerProps) {
     setError(null);
     try {
       await onSubmit(answersPayload(questions, latest.current));
+      if (draftKey) clearSavedDrafts(draftKey);
     } catch (cause) {
       setError(toApiError(cause).message);
       setSubmitting(false);
