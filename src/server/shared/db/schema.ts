@@ -15,3 +15,4 @@ export * from '../../features/learning/tables.ts';
 export * from '../../features/homework/tables.ts';
 export * from '../../features/bonuses/tables.ts';
 export * from '../../features/statistics/tables.ts';
+export * from '../../features/feedbacks/tables.ts';
