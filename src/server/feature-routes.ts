@@ -15,6 +15,7 @@ import {
   lessonAccessRoutes,
   trainingDurationRoutes,
 } from './features/groups/index.ts';
+import { feedbackRoutes } from './features/feedbacks/index.ts';
 import { checkRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { progressRoutes, testRoutes } from './features/learning/index.ts';
@@ -71,6 +72,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await teacherHomeworkRoutes(app);
   await reassignRoutes(app);
   await bonusRoutes(app);
+  await feedbackRoutes(app);
   await studentStatsRoutes(app);
   await studentsTableSettingsRoutes(app);
 }

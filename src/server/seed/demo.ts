@@ -12,6 +12,7 @@ import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from '../f
 import { lessonProgress } from '../features/learning/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
 import { seedDemoCourseContent } from './demo-course-content.ts';
+import { seedDemoFeedbacks } from './demo-feedbacks.ts';
 import { seedDemoHomework } from './demo-homework.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
 
@@ -222,6 +223,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
         createdAt: now,
       },
     ]);
+    // The landing page's testimonials (platform-wide, like the promo codes).
+    await seedDemoFeedbacks(tx, now);
     // Platform-wide codes; one of the same name that someone already added is left as it is.
     await tx.insert(promoCodes).values(DEMO_PROMO_CODES.map((p) => ({ ...p, currency: 'BYN', createdAt: now }))).onConflictDoNothing();
   });
