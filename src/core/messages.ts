@@ -34,6 +34,8 @@ export { groupsMessages, type GroupSettingKey } from './messages/groups.ts';
 export { bonusesMessages } from './messages/bonuses.ts';
 export { homeworkReviewMessages } from './messages/homework-review.ts';
 export { studentsTableMessages } from './messages/students-table.ts';
+export { courseSummaryMessages } from './messages/course-summary.ts';
+export { schoolTasksMessages } from './messages/school-tasks.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {
