@@ -36,6 +36,7 @@ export { homeworkReviewMessages } from './messages/homework-review.ts';
 export { studentsTableMessages } from './messages/students-table.ts';
 export { courseSummaryMessages } from './messages/course-summary.ts';
 export { schoolTasksMessages } from './messages/school-tasks.ts';
+export { statisticsMessages } from './messages/statistics.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {
