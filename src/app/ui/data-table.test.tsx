@@ -44,6 +44,12 @@ describe('DataTable', () => {
     expect(screen.getByRole('table', { name: 'Ученики' }).className).toBe('data-table users-table');
   });
 
+  it('says which column the rows are sorted by', () => {
+    const sorted = columns.map((column, i) => (i < 2 ? { ...column, sort: i === 0 ? ('descending' as const) : ('none' as const) } : column));
+    render(<DataTable caption="Ученики" columns={sorted} rows={people} rowKey={(p) => p.id} />);
+    expect(screen.getAllByRole('columnheader').map((h) => h.getAttribute('aria-sort'))).toEqual(['descending', 'none', null]);
+  });
+
   it('can hide its caption from sight, not from screen readers', () => {
     render(<DataTable caption="Ученики" captionHidden columns={columns} rows={people} rowKey={(p) => p.id} />);
     expect(screen.getByText('Ученики').className).toBe('visually-hidden');

@@ -10,6 +10,8 @@ export interface DataColumn<T> {
   className?: string;
   /** This column names its row (a <th scope="row">): screen readers read it with each cell. */
   rowHeader?: boolean;
+  /** The rows are sorted by this column (aria-sort on its header; the header's button sorts). */
+  sort?: 'ascending' | 'descending' | 'none';
 }
 
 export interface DataTableProps<T> {
@@ -47,7 +49,7 @@ export function DataTable<T>({ caption, captionHidden, columns, rows, rowKey, em
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.key} scope="col" className={column.className}>
+                  <th key={column.key} scope="col" className={column.className} aria-sort={column.sort}>
                     {column.header}
                   </th>
                 ))}
