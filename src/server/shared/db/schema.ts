@@ -16,3 +16,4 @@ export * from '../../features/homework/tables.ts';
 export * from '../../features/bonuses/tables.ts';
 export * from '../../features/statistics/tables.ts';
 export * from '../../features/feedbacks/tables.ts';
+export * from '../../features/rating/tables.ts';
