@@ -59,6 +59,12 @@ export const statisticsMessages = {
     sortBy: (column: string) => `Сортировать по столбцу «${column}»`,
     moveUp: (column: string) => `Поднять столбец «${column}»`,
     moveDown: (column: string) => `Опустить столбец «${column}»`,
+    // What students-table-filters.ts names (texts restored after the same model as the homework queue's).
+    badMark: 'Средний балл — число от 0 до 1000.',
+    badProgress: 'Прогресс — число от 0 до 100.',
+    range: 'Значение «до» меньше значения «от».',
+    badDate: 'Укажите дату полностью.',
+    dateRange: 'Дата «по» раньше даты «с».',
   },
 
   // The admin's onboarding checklist (school_tasks/).
