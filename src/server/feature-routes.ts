@@ -19,6 +19,7 @@ import { feedbackRoutes } from './features/feedbacks/index.ts';
 import { checkRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { progressRoutes, testRoutes } from './features/learning/index.ts';
+import { ratingRoutes, ratingSettingsRoutes } from './features/rating/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { schoolRoutes } from './features/schools/index.ts';
 import { studentStatsRoutes, studentsTableSettingsRoutes } from './features/statistics/index.ts';
@@ -75,4 +76,6 @@ export async function registerRoutes(app: App): Promise<void> {
   await feedbackRoutes(app);
   await studentStatsRoutes(app);
   await studentsTableSettingsRoutes(app);
+  await ratingRoutes(app);
+  await ratingSettingsRoutes(app);
 }
