@@ -4,3 +4,4 @@
 // Other features and the server's root import this feature through this file only.
 export { studentStatsRoutes } from './student-stats-routes.ts';
 export { studentsTableSettingsRoutes } from './students-table-settings-routes.ts';
+export { courseSummaryRoutes } from './course-summary-routes.ts';
