@@ -49,22 +49,57 @@ export const statisticsMessages = {
   // The teacher's students (the school's students table on courses-stats).
   studentsTitle: 'Ученики ваших групп',
 
-  // The school's students table (courses-stats/{course_id}/students; the students-table helper's).
-  // NOTE for the students-table helper: this file was overwritten by mistake by the courses-stats
-  // helper at 12:08 while your version was not committed yet; only what your test names could be
-  // restored below. Please add your other keys back here (and drop this note).
+  // The school's students table (schools/{id}/stats/): on a course's students page and the teacher's summary.
   studentsTable: {
-    /** "Найдено учеников: 42", with the rows when a student is in several groups: "… (строк: 45)". */
-    found: (students: number, rows: number) => (rows === students ? `Найдено учеников: ${students}` : `Найдено учеников: ${students} (строк: ${rows})`),
-    sortBy: (column: string) => `Сортировать по столбцу «${column}»`,
-    moveUp: (column: string) => `Поднять столбец «${column}»`,
-    moveDown: (column: string) => `Опустить столбец «${column}»`,
-    // What students-table-filters.ts names (texts restored after the same model as the homework queue's).
+    caption: 'Статистика учеников',
+    filtersTitle: 'Фильтры',
+    search: 'Поиск',
+    searchHint: 'Имя, фамилия или email',
+    group: 'Группа',
+    anyGroup: 'Все группы',
+    lastActiveFrom: 'Активность с',
+    lastActiveTo: 'Активность по',
+    markFrom: 'Средний балл от',
+    markTo: 'Средний балл до',
+    progressFrom: 'Прогресс от, %',
+    progressTo: 'Прогресс до, %',
+    reset: 'Сбросить фильтры',
     badMark: 'Средний балл — число от 0 до 1000.',
     badProgress: 'Прогресс — число от 0 до 100.',
-    range: 'Значение «до» меньше значения «от».',
     badDate: 'Укажите дату полностью.',
+    range: 'Значение «до» меньше значения «от».',
     dateRange: 'Дата «по» раньше даты «с».',
+    groupsLoadFailed: 'Не удалось загрузить список групп.',
+    /** "Найдено учеников: 42", with the rows when a student is in several groups: "… (строк: 45)". */
+    found: (students: number, rows: number) => (rows === students ? `Найдено учеников: ${students}` : `Найдено учеников: ${students} (строк: ${rows})`),
+    emptyTitle: 'Учеников пока нет',
+    emptyText: 'Здесь появятся ученики групп, когда их добавят.',
+    emptyFilteredTitle: 'Нет учеников по этим фильтрам',
+    emptyFilteredText: 'Измените фильтры или сбросьте их.',
+    /** A sortable header's tooltip. */
+    sortBy: (column: string) => `Сортировать по столбцу «${column}»`,
+
+    // The columns' settings (students_table_info/).
+    settings: 'Настроить столбцы',
+    settingsTitle: 'Столбцы таблицы',
+    settingsHint: 'Отметьте нужные столбцы и расставьте их по порядку. Выгрузка в CSV и XLSX будет такой же.',
+    moveUp: (column: string) => `Поднять столбец «${column}»`,
+    moveDown: (column: string) => `Опустить столбец «${column}»`,
+    up: 'Выше',
+    down: 'Ниже',
+    save: 'Сохранить',
+    saving: 'Сохранение…',
+    cancel: 'Отмена',
+    noneChecked: 'Отметьте хотя бы один столбец.',
+    saved: 'Столбцы таблицы сохранены',
+    columnsLoadFailed: 'Не удалось загрузить настройки столбцов: показаны все столбцы.',
+  },
+  /** A course's students page (`courses-stats/{course_id}/students`, Admin). */
+  courseStudents: {
+    back: 'К статистике курсов',
+    title: 'Ученики курса',
+    notFoundTitle: 'Курс не найден',
+    notFoundText: 'Возможно, курс удалён или перемещён в корзину.',
   },
 
   // The admin's onboarding checklist (school_tasks/).
@@ -112,6 +147,8 @@ export const statisticsMessages = {
   lessonStatuses: { completed: 'Пройдено', submitted: 'Отправлено', viewed: 'Просмотрено', not_started: 'Не начато' } as Readonly<Record<string, string>>,
   /** The link to a hand-in's check page: "Проверить работу: «Калькулятор»". */
   openHandIn: (lesson: string) => `Проверить работу: «${lesson}»`,
+  openHandInShort: 'Проверить',
+  sectionEmpty: 'В модуле нет занятий.',
   /** «Время на тестах»: "1 ч 5 мин", "12 мин", "40 с", "0 мин". */
   duration(seconds: number): string {
     const total = Math.max(0, Math.round(seconds));
