@@ -6,3 +6,4 @@ export { studentStatsRoutes } from './student-stats-routes.ts';
 export { studentsTableSettingsRoutes } from './students-table-settings-routes.ts';
 export { courseSummaryRoutes } from './course-summary-routes.ts';
 export { studentsByMonthRoutes } from './students-by-month-routes.ts';
+export { schoolTasksRoutes } from './school-tasks-routes.ts';
