@@ -73,6 +73,8 @@ export default [
     plugins: [
       ...plugins({ preact: true }),
       copyFile('src/app/app.css', 'app.css'),
+      // uPlot's stylesheet, linked by the statistics chart's chunk when it first draws (no inline <style> under the CSP).
+      copyFile('node_modules/uplot/dist/uPlot.min.css', 'uplot.css'),
       copyFile('src/app/features/pwa/manifest.webmanifest', 'manifest.webmanifest'),
       copyFile('src/app/features/pwa/offline.html', 'offline.html'),
       copyFile('src/app/features/pwa/icon.svg', 'icon.svg'),

@@ -11,6 +11,7 @@ import { LessonPage, StudentCoursePage, StudentCoursesPage } from './features/le
 import { ProfilePage } from './features/accounts/index.ts';
 import { PwaPage } from './features/pwa/index.ts';
 import { SettingsPage } from './features/settings/index.ts';
+import { CourseStudentsStatsPage, CoursesStatsPage, StudentStatsPage } from './features/statistics/index.ts';
 import { TariffPlansPage } from './features/tariffs/index.ts';
 import { PageLoading } from './page-boundary.tsx';
 import { $router } from './router.ts';
@@ -69,12 +70,12 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
       <HomeworkCheckPage school={school} lessonId={Number(params.lesson_id)} userHomeworkId={Number(params.studentHomeworkId)} courseId={Number(params.courseId)} />
     ),
   ],
+  ['courses-stats', ({ school }) => <CoursesStatsPage school={school} />],
+  ['courses-stats/:course_id/students', ({ school, params }) => <CourseStudentsStatsPage school={school} courseId={Number(params.course_id)} />],
+  ['student-stats/:student_id', ({ school, params }) => <StudentStatsPage school={school} studentId={Number(params.student_id)} />],
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
   // No screen yet: each issue of the course platform replaces its lines here.
-  ['courses-stats', Soon],
-  ['courses-stats/:course_id/students', Soon],
-  ['student-stats/:student_id', Soon],
   ['school-appeals', Soon],
   ['meetings', Soon],
   ['webinars', Soon],

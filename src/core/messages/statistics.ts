@@ -32,7 +32,6 @@ export const statisticsMessages = {
   downloadCsv: 'Скачать CSV',
   downloadXlsx: 'Скачать XLSX',
   downloading: 'Скачивание...',
-  downloadFailed: 'Не удалось скачать файл.',
 
   // The chart of students by month (user_count_by_month/).
   chartTitle: 'Новые ученики по месяцам',
