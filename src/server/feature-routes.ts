@@ -22,7 +22,7 @@ import { progressRoutes, testRoutes } from './features/learning/index.ts';
 import { ratingRoutes, ratingSettingsRoutes } from './features/rating/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { schoolRoutes } from './features/schools/index.ts';
-import { courseSummaryRoutes, schoolTasksRoutes, studentsByMonthRoutes, studentStatsRoutes, studentsTableSettingsRoutes } from './features/statistics/index.ts';
+import { courseSummaryRoutes, schoolTasksRoutes, studentSectionsRoutes, studentsByMonthRoutes, studentStatsRoutes, studentsTableSettingsRoutes } from './features/statistics/index.ts';
 import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
 import { webinarRoutes } from './features/webinars/index.ts';
 
@@ -79,6 +79,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await courseSummaryRoutes(app);
   await studentsByMonthRoutes(app);
   await schoolTasksRoutes(app);
+  await studentSectionsRoutes(app);
   await ratingRoutes(app);
   await ratingSettingsRoutes(app);
 }

@@ -7,3 +7,4 @@ export { studentsTableSettingsRoutes } from './students-table-settings-routes.ts
 export { courseSummaryRoutes } from './course-summary-routes.ts';
 export { studentsByMonthRoutes } from './students-by-month-routes.ts';
 export { schoolTasksRoutes } from './school-tasks-routes.ts';
+export { studentSectionsRoutes } from './student-sections-routes.ts';
