@@ -136,6 +136,19 @@ describe('CoursesPage for an admin', () => {
     await screen.findByRole('link', { name: 'Курс 3' });
     expect(search(String(fetch.mock.calls.at(-1)![0])).get('p')).toBe('3');
   });
+
+  it('shows «Первые шаги» on top while the first steps are not all done', async () => {
+    const tasks = ['Создать свой курс', 'Создать первый урок'].map((task, i) => ({ task, completed: i === 0 }));
+    stubApi({
+      'GET Alpha/courses/': () => page(course(1)),
+      'GET Alpha/folder_course/': folders,
+      'GET Alpha/school_tasks/': () => json({ total_tasks: 2, total_completed_tasks: 1, completion_percentage: 50, tasks }),
+    });
+    render(<CoursesPage school="Alpha" />);
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Первые шаги' })).closest('section')!;
+    expect(within(card).getByText('Выполнено 1 из 2 (50 %)')).toBeTruthy();
+    expect(card.compareDocumentPosition(screen.getByRole('searchbox')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });
 
 describe('CoursesPage for a teacher', () => {

@@ -9,6 +9,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { showToast } from '../../ui/toasts.tsx';
+import { SchoolTasksCard } from '../statistics/index.ts';
 import { listCourses, listFolders, removeCourse, restoreCourse, type Course, type CourseQuery } from './course-api.ts';
 import { CourseCard } from './course-card.tsx';
 import { CreateCourseModal } from './create-course-modal.tsx';
@@ -117,6 +118,7 @@ export default function CoursesPage({ school }: { school: string }) {
         ) : null
       }
     >
+      {admin && !bin ? <SchoolTasksCard school={school} /> : null}
       {bin ? <p className="muted">{t.binLead}</p> : null}
       <div className="courses-filters">
         <div className="field">
