@@ -47,6 +47,18 @@ export const datedFilename = (base: string, now: Date): string => `${base}-${now
 export function sendTable(reply: FastifyReply, table: TableExport): FastifyReply {
   const name = `${table.filename.replace(/[^A-Za-z0-9._-]/g, '_')}.${table.format}`;
   const body = table.format === 'csv' ? csvStream(table, reply.log) : xlsxStream(table, reply.log);
+  // A generator of rows (holding a database cursor) is let go however the answer ends, even when
+  // the client left before its first row was asked for.
+  const rows = table.rows as { return?: () => unknown };
+  if (typeof rows.return === 'function') {
+    body.once('close', () => {
+      try {
+        void Promise.resolve(rows.return!()).catch(() => undefined);
+      } catch {
+        // A generator running right now ends by itself when its next row finds the stream gone.
+      }
+    });
+  }
   return reply
     .type(CONTENT_TYPES[table.format])
     .header('content-disposition', `attachment; filename="${name}"`)
