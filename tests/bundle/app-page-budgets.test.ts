@@ -95,3 +95,39 @@ describe("the homework review's pages JavaScript (issue 13: ≤ 60 KB gzip, like
     for (const marker of [...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(queue, marker), marker).toEqual([]);
   });
 });
+
+// The statistics pages (issue 13: ≤ 80 KB gzip JS before the chart chunk): the course summary and a
+// student's statistics, each loaded on demand. The summary's chart draws with uPlot, which comes
+// in the chart's own chunk, imported by the page only once it has figures to draw: no byte of
+// uPlot is in what a page downloads first, and the chart chunk is where the marker is found.
+const STATISTICS_PAGE_BUDGET = 80 * 1024;
+/** Strings uPlot's minified code keeps (its dppx media-query event and its root class). */
+const UPLOT_MARKERS = ['dppxchange', '"uplot"'];
+
+describe('the statistics pages JavaScript (issue 13: ≤ 80 KB gzip before the chart chunk)', () => {
+  const pages = { 'courses-stats-page': pageFiles('courses-stats-page'), 'student-stats-page': pageFiles('student-stats-page') };
+
+  it('loads each page lazily, and the chart only from the course summary, lazily too', () => {
+    const entry = readFileSync(join(DIR, 'main.js'), 'utf8');
+    for (const name of Object.keys(pages)) {
+      expect(entry).toMatch(new RegExp(`import\\(["']\\./chunks/${name}-[\\w-]{8}\\.js["']\\)`));
+      expect(pageFiles().has(chunk(name))).toBe(false);
+    }
+    expect(readFileSync(chunk('courses-stats-page'), 'utf8')).toMatch(/import\(["']\.\/students-chart-[\w-]{8}\.js["']\)/);
+    for (const files of Object.values(pages)) expect(files.has(chunk('students-chart'))).toBe(false);
+  });
+
+  it.each(['gz', 'br'] as const)('each page stays within 80 KB without the chart chunk (%s)', (encoding) => {
+    for (const [name, files] of Object.entries(pages)) expect(bytes(files, encoding), name).toBeLessThanOrEqual(STATISTICS_PAGE_BUDGET);
+  });
+
+  it("has uPlot in the chart's chunk only", () => {
+    const everything = [join(DIR, 'main.js'), ...chunkFiles.map((file) => join(DIR, 'chunks', file))];
+    for (const marker of UPLOT_MARKERS) expect(containing(everything, marker), marker).toEqual([chunk('students-chart')]);
+    for (const files of Object.values(pages)) for (const marker of UPLOT_MARKERS) expect(containing(files, marker), marker).toEqual([]);
+  });
+
+  it('carries no editor, highlighter or math library', () => {
+    for (const files of Object.values(pages)) for (const marker of [...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(files, marker), marker).toEqual([]);
+  });
+});
