@@ -34,8 +34,8 @@ export const isFiltered = (filters: StudentFilters) => FILTER_NAMES.some((name) 
 
 /** The column a table's header sorts by, and the server's key for it; the phone and the last sign-in are not sorted. */
 export const COLUMN_SORT: Partial<Record<StudentsTableColumn, SortKey>> = {
-  // The name cell reads "Фамилия Имя", so it sorts by the last name.
-  name: 'last_name',
+  // The name cell reads "Имя Фамилия" (as the export writes it), so it sorts by the first name.
+  name: 'first_name',
   email: 'email',
   course_name: 'course_name',
   group_name: 'group_name',

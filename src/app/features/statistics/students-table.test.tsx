@@ -89,7 +89,7 @@ describe('StudentsTable', () => {
     expect(headers(grid)).toEqual(['Email', 'Имя', 'Группа', 'Прогресс', 'Средний балл', 'Сумма баллов', 'Дата добавления▼', 'Последняя активность', 'Телефон']);
     const [first, second] = within(grid).getAllByRole('row').slice(1);
     // An admin reads the name; the teacher's link to a student's statistics is not theirs.
-    expect(within(first!).getByRole('rowheader').textContent).toBe('Иванова Анна');
+    expect(within(first!).getByRole('rowheader').textContent).toBe('Анна Иванова');
     expect(within(first!).queryByRole('link')).toBeNull();
     expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       'anna1@school.ru',
@@ -115,7 +115,7 @@ describe('StudentsTable', () => {
     render(<StudentsTable />);
     const grid = await table();
     expect(queries()).toEqual([{ p: '1', s: '20' }]);
-    expect(within(grid).getAllByRole('link', { name: 'Иванова Анна' })[0]!.getAttribute('href')).toBe('/school/Alpha/student-stats/31');
+    expect(within(grid).getAllByRole('link', { name: 'Анна Иванова' })[0]!.getAttribute('href')).toBe('/school/Alpha/student-stats/31');
     expect(screen.getByText('Найдено учеников: 1 (строк: 2)')).toBeTruthy();
     await screen.findByRole('option', { name: 'SQL-1 — SQL' });
     expect(within(screen.getByLabelText('Группа')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Все группы', 'Поток 1 — Python с нуля', 'Поток 2 — Python с нуля', 'SQL-1 — SQL']);
@@ -132,17 +132,17 @@ describe('StudentsTable', () => {
     expect(within(grid).getByRole('columnheader', { name: 'Дата добавления' }).getAttribute('aria-sort')).toBeNull();
     fireEvent.click(within(grid).getByRole('button', { name: 'Прогресс' }));
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ sort_by: 'progress', sort_order: 'asc' }));
-    // A text column starts А→Я; the name sorts by the last name; the phone has no order.
+    // A text column starts А→Я; the name sorts by the first name; the phone has no order.
     fireEvent.click(within(grid).getByRole('button', { name: 'Имя' }));
-    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sort_by: 'last_name', sort_order: 'asc' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sort_by: 'first_name', sort_order: 'asc' }));
     expect(within(grid).queryByRole('button', { name: 'Телефон' })).toBeNull();
-    expect(JSON.parse(localStorage.getItem('filters')!)['students-table-course-4']).toMatchObject({ sort_by: 'last_name', sort_order: 'asc' });
+    expect(JSON.parse(localStorage.getItem('filters')!)['students-table-course-4']).toMatchObject({ sort_by: 'first_name', sort_order: 'asc' });
     unmount();
 
     const again = stubTable();
     render(<StudentsTable courseId={4} />);
     await table();
-    expect(again.queries()[0]).toEqual({ course_id: '4', sort_by: 'last_name', sort_order: 'asc', p: '1', s: '20' });
+    expect(again.queries()[0]).toEqual({ course_id: '4', sort_by: 'first_name', sort_order: 'asc', p: '1', s: '20' });
   });
 
   it('sends the filters, keeps them per table in local storage, restores them, and resets them but the order', async () => {
@@ -175,17 +175,17 @@ describe('StudentsTable', () => {
     // Another table's filters are its own.
     expect(JSON.parse(localStorage.getItem('filters')!)['students-table']).toBeUndefined();
     fireEvent.click(within(await table()).getByRole('button', { name: 'Имя' }));
-    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sort_by: 'last_name' }));
+    await waitFor(() => expect(queries().at(-1)).toMatchObject({ sort_by: 'first_name' }));
     unmount();
 
     const again = stubTable();
     render(<StudentsTable courseId={4} />);
     await table();
-    expect(again.queries()[0]).toMatchObject({ group_id: '7', search_value: 'Анна', progress_max: '80', sort_by: 'last_name' });
+    expect(again.queries()[0]).toMatchObject({ group_id: '7', search_value: 'Анна', progress_max: '80', sort_by: 'first_name' });
     expect(valueOf('Поиск')).toBe(' Анна ');
     expect(valueOf('Средний балл от')).toBe('3.5');
     fireEvent.click(screen.getByRole('button', { name: 'Сбросить фильтры' }));
-    await waitFor(() => expect(again.queries().at(-1)).toEqual({ course_id: '4', sort_by: 'last_name', sort_order: 'asc', p: '1', s: '20' }));
+    await waitFor(() => expect(again.queries().at(-1)).toEqual({ course_id: '4', sort_by: 'first_name', sort_order: 'asc', p: '1', s: '20' }));
     expect(valueOf('Поиск')).toBe('');
     expect(valueOf('Группа')).toBe('');
   });

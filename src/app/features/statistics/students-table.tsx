@@ -49,8 +49,8 @@ const DEFAULT_COLUMNS: readonly TableColumn[] = STUDENTS_TABLE_COLUMNS.map((id, 
 /** The caller's layout as the table uses it: known columns only, in their order. */
 const ordered = (settings: TableSettings) => settings.columns.filter((column) => isStudentsTableColumn(column.id)).sort((a, b) => a.order - b.order);
 
-/** "Фамилия Имя", else the email. */
-export const studentName = (row: Pick<StudentRow, 'first_name' | 'last_name' | 'email'>) => [row.last_name, row.first_name].filter(Boolean).join(' ') || row.email;
+/** "Имя Фамилия" as the export writes it, else the email. */
+export const studentName = (row: Pick<StudentRow, 'first_name' | 'last_name' | 'email'>) => [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email;
 
 const none = <span className="muted">{statisticsMessages.noValue}</span>;
 const when = (iso: string | null, format: (iso: string) => string) => (iso ? <time dateTime={iso}>{format(iso)}</time> : none);
