@@ -5,6 +5,8 @@ import { userHomeworkChecks, userHomeworks, type HomeworkStatus } from '../featu
 import { lessonProgress } from '../features/learning/index.ts';
 
 const HOUR = 3_600_000;
+/** When each of the five joined (days ago, in their order): spread over recent months, for the statistics' chart of new students. */
+const JOINED_DAYS_AGO = [14, 40, 70, 100, 130];
 
 /**
  * The demo teacher's review queue: a second group of theirs, on «Английский для IT», whose five
@@ -61,7 +63,7 @@ export async function seedDemoHomework(
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   const [group] = await tx
     .insert(studentsGroups)
-    .values({ schoolId, courseId, teacherId, name: 'Английский для IT — поток 1', createdAt: at(24 * 14), updatedAt: at(24 * 14) })
+    .values({ schoolId, courseId, teacherId, name: 'Английский для IT — поток 1', createdAt: at(24 * 150), updatedAt: at(24 * 150) })
     .returning({ id: studentsGroups.id });
   const groupId = group!.id;
   const students = await tx
@@ -76,7 +78,7 @@ export async function seedDemoHomework(
     if (userId === undefined) continue;
     const last = handIn.thread.at(-1);
     const status = last?.status ?? 'pending';
-    const joined = at(24 * 14);
+    const joined = at(24 * JOINED_DAYS_AGO[i]!);
     await tx.insert(schoolMembers).values({ schoolId, userId, role: 'Student', createdAt: joined });
     await tx.insert(studentsGroupMembers).values({ groupId, userId, courseId, accessFrom: joined, createdAt: joined, finishedAt: status === 'accepted' ? at(last!.hoursAgo) : null });
     await tx.insert(studentsGroupHistory).values({ groupId, userId, addedAt: joined });
