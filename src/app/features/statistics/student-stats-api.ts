@@ -86,6 +86,9 @@ export interface StudentSections {
   student_data: StudentGroupData[];
 }
 
-/** The student's groups (a teacher: theirs only; 404 for a student not in them); schoolId: the school's number the path names. */
-export const getStudentSections = (school: string, schoolId: number, studentId: number) =>
-  api().get<StudentSections>(at(school, `schools/${schoolId}/section_student/`), { query: { student_id: studentId } });
+/**
+ * The student's groups (a teacher: theirs only; 404 for a student not in them). The path names the
+ * school by its number (the contract's schools/{id}/…, no school name before it).
+ */
+export const getStudentSections = (schoolId: number, studentId: number) =>
+  api().get<StudentSections>(`schools/${schoolId}/section_student/`, { query: { student_id: studentId } });

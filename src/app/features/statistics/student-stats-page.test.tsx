@@ -68,7 +68,7 @@ const sections = (own: Partial<StudentSections> = {}): StudentSections => ({
   ...own,
 });
 
-const SECTIONS = 'GET Alpha/schools/1/section_student/';
+const SECTIONS = 'GET schools/1/section_student/';
 const PROGRESS = 'GET Alpha/student_progress/get_student_progress_for_admin_or_teacher/';
 
 function stub(read: Answer = () => json(sections()), progressAnswer: Answer = () => json(progress(course(4), course(5, { rank_in_course: null, average_mark: null })))) {
@@ -93,8 +93,8 @@ describe('StudentStatsPage', () => {
     expect(screen.getByText('anna@school.ru')).toBeTruthy();
     expect(screen.getByText(formatDayTime('2026-03-05T09:00:00.000Z')).tagName).toBe('TIME');
     expect(queries().sort()).toEqual([
-      '/api/Alpha/schools/1/section_student/?student_id=31',
       '/api/Alpha/student_progress/get_student_progress_for_admin_or_teacher/?student_id=31',
+      '/api/schools/1/section_student/?student_id=31',
     ]);
     expect(screen.getByRole('link', { name: 'К статистике' }).getAttribute('href')).toBe('/school/Alpha/courses-stats');
 

@@ -31,7 +31,7 @@ export default function StudentStatsPage({ school, studentId }: StudentStatsPage
   const id = useId();
   const schoolId = useStore($school).schoolId;
   const valid = Number.isInteger(studentId) && studentId > 0;
-  const sections = useResource(valid && schoolId !== null ? `student-sections|${school}|${schoolId}|${studentId}` : null, () => getStudentSections(school, schoolId ?? 0, studentId));
+  const sections = useResource(valid && schoolId !== null ? `student-sections|${school}|${schoolId}|${studentId}` : null, () => getStudentSections(schoolId ?? 0, studentId));
   const progress = useResource(valid ? `student-progress|${school}|${studentId}` : null, () => getStudentProgress(school, studentId));
 
   const back = (
