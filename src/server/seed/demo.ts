@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accoun
 import { seedDemoCourseContent } from './demo-course-content.ts';
 import { seedDemoFeedbacks } from './demo-feedbacks.ts';
 import { seedDemoHomework } from './demo-homework.ts';
+import { seedDemoRating } from './demo-rating.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
 
 /** Promo codes to try in the subscription modal (README): 20 % off, and 100.00 BYN off. */
@@ -181,6 +182,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     // The teacher's review queue: hand-ins of a second group of theirs, in every status.
     const english = ['Читаем README', 'Issue и pull request', 'Напишите письмо коллеге'].map((name) => lessonIds.get(name)!);
     await seedDemoHomework(tx, { schoolId, courseId: courseIds[2]!, lessonIds: english, homeworkId: english[2]!, teacherId: ids.get(teacher.email)!, now });
+    // The rating: the demo student among those classmates, one of whom hid their name.
+    await seedDemoRating(tx, { schoolId, now });
     // Part-way through both courses: the first lesson of each read.
     await tx.insert(lessonProgress).values(
       [
