@@ -37,6 +37,7 @@ export { studentsTableMessages } from './messages/students-table.ts';
 export { courseSummaryMessages } from './messages/course-summary.ts';
 export { schoolTasksMessages } from './messages/school-tasks.ts';
 export { statisticsMessages } from './messages/statistics.ts';
+export { ratingMessages } from './messages/rating.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {
