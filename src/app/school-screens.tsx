@@ -10,6 +10,7 @@ import { LegalPage } from './features/legal/index.ts';
 import { LessonPage, StudentCoursePage, StudentCoursesPage } from './features/learning/index.ts';
 import { ProfilePage } from './features/accounts/index.ts';
 import { PwaPage } from './features/pwa/index.ts';
+import { RatingPage } from './features/rating/index.ts';
 import { SettingsPage } from './features/settings/index.ts';
 import { CourseStudentsStatsPage, CoursesStatsPage, StudentStatsPage } from './features/statistics/index.ts';
 import { TariffPlansPage } from './features/tariffs/index.ts';
@@ -73,13 +74,13 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['courses-stats', ({ school }) => <CoursesStatsPage school={school} />],
   ['courses-stats/:course_id/students', ({ school, params }) => <CourseStudentsStatsPage school={school} courseId={Number(params.course_id)} />],
   ['student-stats/:student_id', ({ school, params }) => <StudentStatsPage school={school} studentId={Number(params.student_id)} />],
+  ['rating', ({ school }) => <RatingPage school={school} />],
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
   // No screen yet: each issue of the course platform replaces its lines here.
   ['school-appeals', Soon],
   ['meetings', Soon],
   ['webinars', Soon],
-  ['rating', Soon],
   ['access-logs', Soon],
   ['chat', Soon],
 ];
