@@ -136,3 +136,22 @@ describe('the statistics pages JavaScript (issue 13: ≤ 80 KB gzip before the c
     for (const files of Object.values(pages)) for (const marker of [...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(files, marker), marker).toEqual([]);
   });
 });
+
+// The rating page (issue 13): loaded on demand, held to the lesson page's budget, with no chart,
+// editor, highlighter or math library.
+describe("the rating page's JavaScript (issue 13: ≤ 60 KB gzip, like the lesson page)", () => {
+  const rating = pageFiles('rating-page');
+
+  it('loads lazily: the entry does not import it', () => {
+    expect(readFileSync(join(DIR, 'main.js'), 'utf8')).toMatch(/import\(["']\.\/chunks\/rating-page-[\w-]{8}\.js["']\)/);
+    expect(pageFiles().has(chunk('rating-page'))).toBe(false);
+  });
+
+  it.each(['gz', 'br'] as const)('stays within 60 KB (%s)', (encoding) => {
+    expect(bytes(rating, encoding)).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+  });
+
+  it('carries no chart, editor, highlighter or math library', () => {
+    for (const marker of [...UPLOT_MARKERS, ...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(rating, marker), marker).toEqual([]);
+  });
+});
