@@ -91,6 +91,7 @@ describe('StudentStatsPage', () => {
     render(<StudentStatsPage school="Alpha" studentId={31} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Анна Иванова' })).toBeTruthy();
     expect(screen.getByText('anna@school.ru')).toBeTruthy();
+    expect(document.title).toBe('Анна Иванова — CourseHub');
     expect(screen.getByText(formatDayTime('2026-03-05T09:00:00.000Z')).tagName).toBe('TIME');
     expect(queries().sort()).toEqual([
       '/api/Alpha/student_progress/get_student_progress_for_admin_or_teacher/?student_id=31',
@@ -156,6 +157,7 @@ describe('StudentStatsPage', () => {
     render(<StudentStatsPage school="Alpha" studentId={99} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ученик не найден' })).toBeTruthy();
     expect(screen.getByText('Возможно, ученик не учится в ваших группах.')).toBeTruthy();
+    expect(document.title).toBe('Ученик не найден — CourseHub');
   });
 
   it('shows a failed load with its reason and tries again; a failed progress has its own retry', async () => {

@@ -5,6 +5,7 @@ import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { useDocumentTitle } from '../../use-document-title.ts';
 import { getStudentProgress, getStudentSections } from './student-stats-api.ts';
 import { StudentGroups } from './student-groups.tsx';
 import { StudentProgress } from './student-progress.tsx';
@@ -34,20 +35,25 @@ export default function StudentStatsPage({ school, studentId }: StudentStatsPage
   const sections = useResource(valid && schoolId !== null ? `student-sections|${school}|${schoolId}|${studentId}` : null, () => getStudentSections(schoolId ?? 0, studentId));
   const progress = useResource(valid ? `student-progress|${school}|${studentId}` : null, () => getStudentProgress(school, studentId));
 
+  const data = sections.data ?? null;
+  const gone = !valid || (sections.error !== null && isGone(sections.error));
+  const name = data ? [data.student.first_name, data.student.last_name].filter(Boolean).join(' ') || data.student.email : null;
+  // The route table knows no title for this path: the tab says whose statistics these are.
+  useDocumentTitle(gone ? t.studentNotFoundTitle : (name ?? t.studentTitle));
+
   const back = (
     <a className="button small secondary" href={schoolPath(school, 'courses-stats')}>
       {t.backToStats}
     </a>
   );
-  if (!valid || (sections.error && isGone(sections.error))) {
+  if (gone) {
     return (
       <PageFrame title={t.studentNotFoundTitle} className="student-stats-page" actions={back}>
         <EmptyState title={t.studentNotFoundTitle} text={t.studentNotFoundText} />
       </PageFrame>
     );
   }
-  const data = sections.data ?? null;
-  if (!data) {
+  if (!data || name === null) {
     return (
       <PageFrame title={t.studentTitle} className="student-stats-page" actions={back}>
         {sections.error ? <LoadError message={sections.error.message} onRetry={sections.retry} /> : <p role="status">{commonMessages.loading}</p>}
@@ -56,7 +62,6 @@ export default function StudentStatsPage({ school, studentId }: StudentStatsPage
   }
 
   const { student } = data;
-  const name = [student.first_name, student.last_name].filter(Boolean).join(' ') || student.email;
   return (
     <PageFrame title={name} className="student-stats-page" actions={back}>
       <dl className="stats-facts student-stats-head">
