@@ -109,6 +109,30 @@ describe('sendTable', () => {
   });
 
   for (const format of ['csv', 'xlsx'] as const) {
+    it(`lets go of a started generator of rows when the answer ends before asking for a row (${format})`, async () => {
+      const state = { closed: false };
+      async function* rows() {
+        try {
+          for (;;) yield ['строка'];
+        } finally {
+          state.closed = true;
+        }
+      }
+      const source = rows();
+      // A route reads the first batch before it answers (a failing statement is then an error answer).
+      await source.next();
+      let body: NodeJS.ReadableStream | undefined;
+      const reply = {
+        log: { error: () => undefined },
+        type: () => reply,
+        header: () => reply,
+        send: (payload: NodeJS.ReadableStream) => ((body = payload), reply),
+      };
+      sendTable(reply as never, { format, filename: 'x', columns: ['Имя'], rows: source });
+      (body as unknown as { destroy(): void }).destroy();
+      await vi.waitFor(() => expect(state.closed).toBe(true));
+    });
+
     it(`stops reading rows when the client goes away (${format})`, async () => {
       const state = { produced: 0, closed: false };
       async function* endless() {
