@@ -73,6 +73,8 @@ export const studentsGroupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
     index('students_group_members_user_idx').on(t.userId),
+    // The school's students table in its default order (newest in a group first): a page without a sort.
+    index('students_group_members_added_idx').on(t.createdAt, t.groupId, t.userId),
     uniqueIndex('students_group_members_course_user_uq').on(t.courseId, t.userId),
     check('students_group_members_duration_check', sql`${t.durationDays} is null or ${t.durationDays} >= 0`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "students_group_members_added_idx" ON "students_group_members" USING btree ("created_at","group_id","user_id");
