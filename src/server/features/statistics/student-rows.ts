@@ -186,7 +186,8 @@ const SORT_COLUMNS: Record<SortKey, SQL> = {
 
 /**
  * The rows that match, as the FROM and WHERE of a statement over members: `from` joins the figures
- * the filters and the order need, `countFrom` only those the filters need.
+ * the filters and the order need, `countFrom` only those the filters need (and users only when
+ * a filter is on them).
  */
 export interface Selection {
   from: SQL;
@@ -234,13 +235,15 @@ export function selectStudentRows(viewer: StatsViewer, filters: StudentRowsFilte
     f.progress_min === undefined ? undefined : sql`${progressValue} >= ${f.progress_min}`,
     f.progress_max === undefined ? undefined : sql`${progressValue} <= ${f.progress_max}`,
   )!;
-  const from = (figures: ReadonlySet<Figure>) => sql`${studentsGroupMembers}
+  // The count reads users only to filter by them (every member has a user).
+  const byUser = words.length > 0 || Boolean(f.first_name?.trim()) || Boolean(f.last_name?.trim());
+  const from = (figures: ReadonlySet<Figure>, withUsers: boolean) => sql`${studentsGroupMembers}
     join ${studentsGroups} on ${studentsGroups.id} = ${studentsGroupMembers.groupId}
     join ${courses} on ${courses.id} = ${studentsGroupMembers.courseId}
-    join ${users} on ${users.id} = ${studentsGroupMembers.userId}
+    ${withUsers ? sql`join ${users} on ${users.id} = ${studentsGroupMembers.userId}` : sql``}
     ${figureJoins(figures, base, viewer.schoolId)}`;
   const figures = figuresFor(f, true);
-  return { from: from(figures), countFrom: from(figuresFor(f, false)), where, figures };
+  return { from: from(figures, true), countFrom: from(figuresFor(f, false), byUser), where, figures };
 }
 
 /** A statement's rows (PGlite's and node-postgres' results both carry `rows`). */
@@ -272,8 +275,10 @@ export function studentRowsStatement(
   let descending = (filters.sort_order ?? 'desc') === 'desc';
   if (page?.reverse) descending = !descending;
   const direction = descending ? sql`desc` : sql`asc`;
-  // Rows without a value (no activity, no accepted mark) come last in either order.
-  const nulls = page?.reverse ? sql`nulls first` : sql`nulls last`;
+  // Rows without a value (no activity, no accepted mark) come last in either order. The other keys
+  // are never null and get no NULLS clause, so an index in their order can serve it.
+  const nullable = key === 'last_active' || key === 'average_mark';
+  const nulls = !nullable ? sql`` : page?.reverse ? sql`nulls first` : sql`nulls last`;
   const { figures } = selection;
   const hasActivity = figures.has('activity') || figures.has('progress');
   const hasMarks = figures.has('marks');
