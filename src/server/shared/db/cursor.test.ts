@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
-import { cursorBatches } from './cursor.ts';
+import { cursorBatches, MAX_POOLED_CURSORS } from './cursor.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -69,6 +69,23 @@ describe('cursorBatches', () => {
     await expect(async () => {
       for await (const batch of cursorBatches(t.app.ctx.db, failing, 2)) expect(batch).toBeDefined();
     }).rejects.toThrow(/division by zero/);
+    expect(await leftOpen()).toBe(0);
+  });
+
+  it('keeps at most a few pooled connections for cursors at once; other readers wait for a turn (PostgreSQL)', async (context) => {
+    if (t.database.kind !== 'postgres') context.skip();
+    const readers = Array.from({ length: MAX_POOLED_CURSORS + 1 }, () => cursorBatches<{ n: number }>(t.app.ctx.db, numbers(1, 300), 100));
+    const firsts = readers.map((reader) => reader.next());
+    await Promise.all(firsts.slice(0, MAX_POOLED_CURSORS));
+    let lastStarted = false;
+    void firsts[MAX_POOLED_CURSORS]!.then(() => (lastStarted = true));
+    // Other statements still get a connection meanwhile, and the last reader is still waiting.
+    expect(await t.app.ctx.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] });
+    expect(lastStarted).toBe(false);
+    expect(await leftOpen()).toBe(MAX_POOLED_CURSORS);
+    await readers[0]!.return();
+    expect((await firsts[MAX_POOLED_CURSORS]!).value).toHaveLength(100);
+    for (const reader of readers) await reader.return();
     expect(await leftOpen()).toBe(0);
   });
 });
