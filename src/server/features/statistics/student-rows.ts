@@ -144,9 +144,12 @@ const progressJoins = (row: RowRef, schoolId: number) => sql`left join lateral (
     where ${lessons.active} and ${sections.courseId} in (select ${courses.id} from ${courses} where ${courses.schoolId} = ${schoolId})
     group by ${sections.courseId}) sizes on sizes.course_id = ${row.courseId}`;
 
-/** Progress in percent with 2 decimals from the completed count; 0 when the student can see no lesson. */
+/**
+ * Progress in percent with 2 decimals rounded down, as the student's own progress and the course
+ * summary show it (100 only when everything is done); 0 when the student can see no lesson.
+ */
 const progressOf = (completed: SQL) => sql`(case when coalesce(sizes.lessons, 0) - hidden.hidden > 0
-  then round(${completed} * 100.0 / (sizes.lessons - hidden.hidden), 2) else 0 end)::float8`;
+  then floor(${completed} * 10000.0 / (sizes.lessons - hidden.hidden)) / 100 else 0 end)::float8`;
 const progressValue = progressOf(sql`activity.completed`);
 
 function figureJoins(figures: ReadonlySet<Figure>, row: RowRef, schoolId: number): SQL {
