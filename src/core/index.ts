@@ -13,6 +13,7 @@ export * from './pagination.ts';
 export * from './permissions.ts';
 export * from './persistent-atom.ts';
 export * from './plural.ts';
+export * from './filter-values.ts';
 export * from './query-string.ts';
 export * from './redirect-rules.ts';
 export * from './role-routes.ts';

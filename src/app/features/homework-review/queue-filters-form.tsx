@@ -1,5 +1,5 @@
 import { filtersMessages, HOMEWORK_STATUS_CODES, homeworkReviewMessages, homeworkStatusLabel } from '#core';
-import { useId, type ReactNode } from 'react';
+import { FilterField } from '../../ui/filter-field.tsx';
 import type { QueueFilterOptions, QueueTeacher } from './homework-review-api.ts';
 import { MARK_MAX, STUDENT_TEXT_MAX, type FilterName, type QueueFilters } from './queue-filters.ts';
 
@@ -29,7 +29,7 @@ export function QueueFiltersForm({ filters, studentText, errors, options, teache
   const ofCourse = <T extends { course_id: number }>(items: readonly T[]) => (course ? items.filter((item) => String(item.course_id) === course) : items);
   return (
     <form className="homework-filters" aria-label={t.filtersTitle} onSubmit={(event) => event.preventDefault()}>
-      <Field label={t.status}>
+      <FilterField label={t.status}>
         {(id) => (
           <select id={id} value={filters.status} onChange={(event) => onChange('status', event.target.value)}>
             <option value={filtersMessages.allStatuses}>{filtersMessages.allStatuses}</option>
@@ -40,20 +40,20 @@ export function QueueFiltersForm({ filters, studentText, errors, options, teache
             ))}
           </select>
         )}
-      </Field>
+      </FilterField>
       <Choice label={t.course} name="course_id" value={course} items={options?.courses ?? []} onChange={onChange} />
       <Choice label={t.group} name="group_id" value={filters.group_id} items={ofCourse(options?.groups ?? [])} onChange={onChange} />
       <Choice label={t.homework} name="homework_id" value={filters.homework_id} items={ofCourse(options?.homeworks ?? [])} onChange={onChange} />
       {teachers !== undefined ? (
         <Choice label={t.teacher} name="teacher_id" value={filters.teacher_id} items={(teachers ?? []).map((teacher) => ({ id: teacher.id, name: teacher.name || teacher.email }))} onChange={onChange} />
       ) : null}
-      <Field label={t.student} hint={t.studentHint}>
+      <FilterField label={t.student} hint={t.studentHint}>
         {(id, describedBy) => (
           <input id={id} type="search" maxLength={STUDENT_TEXT_MAX} value={studentText} aria-describedby={describedBy} onChange={(event) => onStudentText(event.target.value)} />
         )}
-      </Field>
+      </FilterField>
       {(['start_mark', 'end_mark'] as const).map((name) => (
-        <Field key={name} label={name === 'start_mark' ? t.markFrom : t.markTo} error={errors[name]}>
+        <FilterField key={name} label={name === 'start_mark' ? t.markFrom : t.markTo} error={errors[name]}>
           {(id, describedBy) => (
             <input
               id={id}
@@ -68,10 +68,10 @@ export function QueueFiltersForm({ filters, studentText, errors, options, teache
               onChange={(event) => onChange(name, event.target.value)}
             />
           )}
-        </Field>
+        </FilterField>
       ))}
       {(['start_date', 'end_date'] as const).map((name) => (
-        <Field key={name} label={name === 'start_date' ? t.dateFrom : t.dateTo} error={errors[name]}>
+        <FilterField key={name} label={name === 'start_date' ? t.dateFrom : t.dateTo} error={errors[name]}>
           {(id, describedBy) => (
             <input
               id={id}
@@ -82,7 +82,7 @@ export function QueueFiltersForm({ filters, studentText, errors, options, teache
               onChange={(event) => onChange(name, event.target.value)}
             />
           )}
-        </Field>
+        </FilterField>
       ))}
       <div className="homework-filters-actions">
         <button type="button" className="button small secondary" onClick={onReset}>
@@ -93,31 +93,9 @@ export function QueueFiltersForm({ filters, studentText, errors, options, teache
   );
 }
 
-/** A labelled control with an optional hint and error, both read with it. */
-function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id, described)}
-      {hint ? (
-        <span className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
-
 function Choice({ label, name, value, items, onChange }: { label: string; name: FilterName; value: string; items: readonly { id: number; name: string }[]; onChange: (name: FilterName, value: string) => void }) {
   return (
-    <Field label={label}>
+    <FilterField label={label}>
       {(id) => (
         <select id={id} value={value} onChange={(event) => onChange(name, event.target.value)}>
           <option value="">{t.any}</option>
@@ -128,6 +106,6 @@ function Choice({ label, name, value, items, onChange }: { label: string; name: 
           ))}
         </select>
       )}
-    </Field>
+    </FilterField>
   );
 }

@@ -2,7 +2,7 @@
 // default), kept in core's persisted `filters` store under the key 'homework', and what of them
 // goes to the server: only well-formed values, so nothing typed or restored from storage can make
 // a malformed request (the server answers those with 400).
-import { filtersMessages, getFilters, homeworkReviewMessages, isHomeworkStatusCode, type FilterValues } from '#core';
+import { filtersMessages, getFilters, homeworkReviewMessages, isCalendarDay, isHomeworkStatusCode, isPositiveId, searchText, type FilterValues } from '#core';
 import type { QueueQuery } from './homework-review-api.ts';
 
 /** The queue's key in the filters store (core's DEFAULT_FILTERS gives it 'Все статусы'). */
@@ -31,20 +31,7 @@ export function readQueueFilters(values: FilterValues = getFilters(QUEUE_FILTERS
 export const isFiltered = (filters: QueueFilters) =>
   FILTER_NAMES.some((name) => (name === 'status' ? isHomeworkStatusCode(filters.status) : filters[name].trim() !== ''));
 
-const ID = /^[1-9]\d{0,9}$/;
 const MARK = /^\d{1,4}$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Control characters (a NUL byte among them) never reach the server.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-
-function validDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export interface CheckedFilters {
   /** What goes to homeworks_stats/ (and to next/). */
@@ -65,9 +52,9 @@ export function checkQueueFilters(filters: QueueFilters, admin: boolean): Checke
   const errors: CheckedFilters['errors'] = {};
   if (isHomeworkStatusCode(filters.status)) query.status = filters.status;
   for (const name of ['course_id', 'group_id', 'homework_id', ...(admin ? (['teacher_id'] as const) : [])] as const) {
-    if (ID.test(filters[name])) query[name] = filters[name];
+    if (isPositiveId(filters[name])) query[name] = filters[name];
   }
-  const student = filters.student.replace(CONTROL, ' ').trim().slice(0, STUDENT_TEXT_MAX).trim();
+  const student = searchText(filters.student, STUDENT_TEXT_MAX);
   if (student) query.student = student;
 
   for (const name of ['start_mark', 'end_mark'] as const) {
@@ -84,7 +71,7 @@ export function checkQueueFilters(filters: QueueFilters, admin: boolean): Checke
   for (const name of ['start_date', 'end_date'] as const) {
     const value = filters[name].trim();
     if (!value) continue;
-    if (validDay(value)) query[name] = value;
+    if (isCalendarDay(value)) query[name] = value;
     else errors[name] = t.badDate;
   }
   // ISO days compare as text.

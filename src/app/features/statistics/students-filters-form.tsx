@@ -1,5 +1,5 @@
 import { statisticsMessages } from '#core';
-import { useId, type ReactNode } from 'react';
+import { FilterField } from '../../ui/filter-field.tsx';
 import type { GroupChoice } from './students-table-api.ts';
 import { MARK_MAX, PROGRESS_MAX, SEARCH_MAX, type FilterName, type StudentFilters } from './students-table-filters.ts';
 
@@ -32,12 +32,12 @@ const RANGES = [
 export function StudentsFiltersForm({ filters, searchText, errors, groups, oneCourse, onChange, onSearchText, onReset }: StudentsFiltersFormProps) {
   return (
     <form className="stats-filters" aria-label={t.filtersTitle} onSubmit={(event) => event.preventDefault()}>
-      <Field label={t.search} hint={t.searchHint}>
+      <FilterField label={t.search} hint={t.searchHint}>
         {(id, describedBy) => (
           <input id={id} type="search" maxLength={SEARCH_MAX} value={searchText} aria-describedby={describedBy} onChange={(event) => onSearchText(event.target.value)} />
         )}
-      </Field>
-      <Field label={t.group}>
+      </FilterField>
+      <FilterField label={t.group}>
         {(id) => (
           <select id={id} value={filters.group_id} onChange={(event) => onChange('group_id', event.target.value)}>
             <option value="">{t.anyGroup}</option>
@@ -48,9 +48,9 @@ export function StudentsFiltersForm({ filters, searchText, errors, groups, oneCo
             ))}
           </select>
         )}
-      </Field>
+      </FilterField>
       {RANGES.map(([name, label, kind]) => (
-        <Field key={name} label={label} error={errors[name]}>
+        <FilterField key={name} label={label} error={errors[name]}>
           {(id, describedBy) => (
             <input
               id={id}
@@ -61,7 +61,7 @@ export function StudentsFiltersForm({ filters, searchText, errors, groups, oneCo
               onChange={(event) => onChange(name, event.target.value)}
             />
           )}
-        </Field>
+        </FilterField>
       ))}
       <div className="stats-filters-actions">
         <button type="button" className="button small secondary" onClick={onReset}>
@@ -72,24 +72,3 @@ export function StudentsFiltersForm({ filters, searchText, errors, groups, oneCo
   );
 }
 
-/** A labelled control with an optional hint and error, both read with it. */
-function Field({ label, hint, error, children }: { label: string; hint?: string; error?: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children(id, described)}
-      {hint ? (
-        <span className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}

@@ -3,7 +3,7 @@
 // chosen on one course's page means nothing on another's). Only well-formed values go to the
 // server, so nothing typed or restored from storage can make a malformed request (the server
 // answers those with 400).
-import { getFilters, statisticsMessages, type FilterValues, type StudentsTableColumn } from '#core';
+import { getFilters, isCalendarDay, isPositiveId, searchText, statisticsMessages, type FilterValues, type StudentsTableColumn } from '#core';
 import { SORT_KEYS, type SortKey, type SortOrder, type StudentRowsQuery } from './students-table-api.ts';
 
 /** The table's key in the filters store. */
@@ -62,20 +62,7 @@ export function nextSort(filters: StudentFilters, by: SortKey): { by: SortKey; o
   return { by, order: TEXT_SORTS.includes(by) ? 'asc' : 'desc' };
 }
 
-const ID = /^[1-9]\d{0,9}$/;
 const NUMBER = /^\d{1,4}(?:[.,]\d{1,2})?$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-// Control characters (a NUL byte among them) never reach the server.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-
-function validDay(value: string): boolean {
-  const match = DAY.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export interface CheckedFilters {
   /** What goes to stats/ and all_stats/. */
@@ -95,8 +82,8 @@ export function checkStudentFilters(filters: StudentFilters, courseId?: number):
   const query: StudentRowsQuery = {};
   const errors: CheckedFilters['errors'] = {};
   if (courseId !== undefined) query.course_id = String(courseId);
-  if (ID.test(filters.group_id)) query.group_id = filters.group_id;
-  const search = filters.search_value.replace(CONTROL, ' ').trim().slice(0, SEARCH_MAX).trim();
+  if (isPositiveId(filters.group_id)) query.group_id = filters.group_id;
+  const search = searchText(filters.search_value, SEARCH_MAX);
   if (search) query.search_value = search;
 
   const ranges = [
@@ -119,7 +106,7 @@ export function checkStudentFilters(filters: StudentFilters, courseId?: number):
   for (const name of ['last_active_min', 'last_active_max'] as const) {
     const value = filters[name].trim();
     if (!value) continue;
-    if (validDay(value)) query[name] = value;
+    if (isCalendarDay(value)) query[name] = value;
     else errors[name] = t.badDate;
   }
   // ISO days compare as text.
