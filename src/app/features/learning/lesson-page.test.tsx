@@ -62,7 +62,8 @@ describe('LessonPage', () => {
     render(<LessonPage school="Alpha" courseId={7} lessonType="lesson" lessonId={11} />);
     expect(screen.getByRole('status').textContent).toBe('Загрузка...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Переменные' })).toBeTruthy();
-    expect(document.title).toBe('Переменные — CourseHub');
+    // The title is set by an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('Переменные — CourseHub'));
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual(['GET Alpha/lessons/11/']);
 
     const content = screen.getByRole('article', { name: 'Материалы урока' });
