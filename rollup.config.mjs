@@ -8,6 +8,7 @@ import replace from '@rollup/plugin-replace';
 import { readFileSync } from 'node:fs';
 import esbuild, { minify } from 'rollup-plugin-esbuild';
 import { aliases } from './tools/aliases.mjs';
+import { compactCssPlugin } from './tools/compact-css.mjs';
 import { precompress } from './tools/precompress.mjs';
 import { widgetDeclarations } from './tools/widget-declarations.mjs';
 
@@ -94,7 +95,7 @@ export default [
     input: Object.fromEntries(WIDGETS.map((name) => [name, `src/widgets/${name}/${name}-element.ts`])),
     output: { dir: 'dist/widgets', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     treeshake,
-    plugins: [compactWidgetSpecs(), ...plugins({ preact: true }), widgetDeclarations('src/widgets/widget-specs.json')],
+    plugins: [compactWidgetSpecs(), compactCssPlugin(), ...plugins({ preact: true }), widgetDeclarations('src/widgets/widget-specs.json')],
   },
   {
     input: 'src/widgets/ch.ts',

@@ -8,6 +8,7 @@ import { ForgotPasswordPage, InvitationPage, LoginPage, ResetPasswordPage, Signu
 import { HelpPage } from './features/help/index.ts';
 import { InvoicePage, TariffInfoPage } from './features/tariffs/index.ts';
 import { LegalPage } from './features/legal/index.ts';
+import { UnsubscribePage } from './features/newsletters/index.ts';
 import { WebinarPage } from './features/webinars/index.ts';
 import { InitialPage } from './initial-page.tsx';
 import { SchoolLayout } from './layouts/school-layout.tsx';
@@ -40,6 +41,8 @@ function Page() {
       return <ResetPasswordPage userId={page.params.userId} token={page.params.token} />;
     case 'invitation':
       return <InvitationPage token={page.params.token} />;
+    case 'unsubscribe':
+      return <UnsubscribePage token={page.params.token} />;
     case 'socialAuth':
       return <SocialCallbackPage />;
     case 'createSchool':

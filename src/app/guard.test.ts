@@ -62,6 +62,7 @@ describe('the route table', () => {
     ['/chooseSchool', 'chooseSchool'],
     ['/auth/callback', 'socialAuth'],
     ['/token-validate/5/abc', 'tokenValidate'],
+    ['/unsubscribe/1.2.abc', 'unsubscribe'],
     ['/tariff-plans-info', 'tariffPlansInfo'],
     ['/tariff-plans-year', 'tariffPlansYear'],
     ['/course-catalog', 'catalog'],

@@ -1,7 +1,14 @@
 import { Path, tariffsMessages } from '#core';
+import { lazyPage } from './lazy-page.ts';
+import { hostSchool } from './school-domain-host.ts';
+
+const SchoolDomainHome = lazyPage(() => import('./school-domain-home.tsx'));
 
 /** The initial page (/): what CourseHub is, and the way to sign up or browse courses. */
 export function InitialPage() {
+  // On a school's own domain the first page is that school's.
+  const school = hostSchool();
+  if (school) return <SchoolDomainHome school={school} />;
   return (
     <main className="initial">
       <h1>CourseHub — платформа для онлайн-школ</h1>

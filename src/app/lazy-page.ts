@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 
 // Bumped by the page boundary's retry button: the only moment a failed page is imported again.
 let retryGeneration = 0;
@@ -12,7 +12,7 @@ export function retryFailedPages(): void {
  * for a retry, and only then (React re-renders a suspended tree on its own; retrying there would
  * loop on a lost connection).
  */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): (props: P) => ReactElement {
   let failedAt: number | null = null;
   const make = () =>
     lazy(() =>

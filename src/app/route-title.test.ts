@@ -14,6 +14,7 @@ describe('routeTitle', () => {
     ['tariffPlansYear', 'Тарифы'],
     ['helpPage', 'Центр помощи'],
     ['technicalWorks', 'Технические работы'],
+    ['unsubscribe', 'Отписка от рассылки'],
     ['initial', ''],
   ])('%s is titled %j', (route, title) => {
     expect(routeTitle(page(route), null)).toBe(title);

@@ -1,4 +1,4 @@
-import { appMessages, pageTitles, SCHOOL_STATIC_PAGES, type RouteRole } from '#core';
+import { appMessages, newslettersMessages, pageTitles, SCHOOL_STATIC_PAGES, type RouteRole } from '#core';
 import type { RoutePage } from './public-routes.ts';
 import { schoolScreen } from './school-screens.tsx';
 
@@ -23,6 +23,8 @@ export function routeTitle(page: RoutePage, role: RouteRole | null): string | nu
       return pageTitles.resetPassword;
     case 'invitation':
       return pageTitles.invitation;
+    case 'unsubscribe':
+      return newslettersMessages.unsubscribeTitle;
     case 'socialAuth':
       return pageTitles.socialAuth;
     case 'createSchool':

@@ -14,6 +14,7 @@ export const $router = createRouter({
   socialAuth: '/auth/callback',
   tokenValidate: '/token-validate/:userId/:token',
   invitation: '/invitation/:token',
+  unsubscribe: '/unsubscribe/:token',
   tariffPlansInfo: '/tariff-plans-info',
   tariffPlansYear: '/tariff-plans-year',
   tariffPlans: '/tariff-plans',

@@ -52,7 +52,8 @@ describe('index paths open their first tab, replacing the history entry', () => 
     render(<App />);
     const tabs = await screen.findByRole('navigation', { name: 'Разделы настроек' });
     expect(within(tabs).getByRole('link', { name: 'Основные' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Основные' })).toBeTruthy();
+    // The tab's own screen (settings-tabs.ts), loaded on demand.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Основные настройки' })).toBeTruthy();
   });
 
   it('leaves a teacher on settings: not its section, so not found', async () => {

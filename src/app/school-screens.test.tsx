@@ -37,7 +37,7 @@ describe('schoolScreen', () => {
   });
 
   it("opens a group's page for the admin and for the teacher, no longer 'coming soon'", () => {
-    const soon = schoolScreen('Admin', 'chat')!.screen;
+    const soon = schoolScreen('Admin', 'meetings')!.screen;
     const admin = schoolScreen('Admin', 'courses/group/5');
     const teacher = schoolScreen('Teacher', 'group/5');
     expect(admin?.params).toEqual({ group_id: '5' });
@@ -48,13 +48,25 @@ describe('schoolScreen', () => {
   });
 
   it("opens the bonuses page for the student and the teacher, no longer 'coming soon'", () => {
-    const soon = schoolScreen('Admin', 'chat')!.screen;
+    const soon = schoolScreen('Admin', 'meetings')!.screen;
     const student = schoolScreen('Student', 'student-courses/bonus');
     const teacher = schoolScreen('Teacher', 'courses/bonus');
     expect(student?.screen).not.toBe(soon);
     expect(teacher?.screen).not.toBe(soon);
     expect(schoolScreen('Teacher', 'student-courses/bonus')).toBeNull();
     expect(schoolScreen('Student', 'courses/bonus')).toBeNull();
+  });
+
+  it('opens the chat to the admin, the teacher and the student, the list and an open chat as one screen (issue 15)', () => {
+    const soon = schoolScreen('Admin', 'meetings')!.screen;
+    for (const role of ['Admin', 'Teacher', 'Student'] as const) {
+      const list = schoolScreen(role, 'chat');
+      const open = schoolScreen(role, 'chat/0b7c6f7e');
+      expect(list?.screen).not.toBe(soon);
+      expect(open?.screen).toBe(list?.screen);
+      expect(open?.params).toEqual({ chat_id: '0b7c6f7e' });
+    }
+    expect(schoolScreen('SuperAdmin', 'chat')).toBeNull();
   });
 
   it("refuses a route outside the role's set, and everything without a role", () => {
@@ -74,8 +86,8 @@ describe('schoolMenu', () => {
   it.each([
     ['Admin', ['courses', 'profile', 'courses-stats', 'settings', 'home-work', 'help-center', 'tariff-plans', 'school-appeals', 'meetings', 'webinars', 'rating', 'access-logs', 'pwa', 'chat']],
     ['SuperAdmin', ['profile', 'settings', 'help-center', 'tariff-plans', 'pwa']],
-    ['Teacher', ['profile', 'group', 'home-work', 'courses-stats', 'courses', 'help-center', 'tariff-plans', 'meetings', 'pwa']],
-    ['Student', ['profile', 'student-courses', 'help-center', 'tariff-plans', 'meetings', 'rating', 'pwa']],
+    ['Teacher', ['profile', 'group', 'home-work', 'courses-stats', 'courses', 'help-center', 'tariff-plans', 'meetings', 'pwa', 'chat']],
+    ['Student', ['profile', 'student-courses', 'help-center', 'tariff-plans', 'meetings', 'rating', 'pwa', 'chat']],
     [null, []],
   ] as const)('%s sees exactly its sections, in its set’s order', (role, keys) => {
     expect(schoolMenu(role)).toEqual(keys);

@@ -1,22 +1,26 @@
 import { $user, appMessages, canOpenSchoolRoute, matchesRoute, ROLE_HOME, ROLE_ROUTES, routeParams, routeRole, SCHOOL_STATIC_PAGES, schoolPath, type RouteRole } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, type ComponentType } from 'react';
+import { AccessLogsPage } from './features/access-logs/index.ts';
+import { AppealsPage } from './features/appeals/index.ts';
 import { BonusesPage } from './features/bonuses/index.ts';
+import { ChatPage } from './features/chat/index.ts';
 import { CourseEditorPage, CoursesPage } from './features/courses/index.ts';
 import { GroupPage, GroupsPage } from './features/groups/index.ts';
 import { HelpPage } from './features/help/index.ts';
 import { HomeworkCheckPage, HomeworkQueuePage } from './features/homework-review/index.ts';
 import { LegalPage } from './features/legal/index.ts';
 import { LessonPage, StudentCoursePage, StudentCoursesPage } from './features/learning/index.ts';
+import { MeetingsPage } from './features/meetings/index.ts';
 import { ProfilePage } from './features/accounts/index.ts';
 import { PwaPage } from './features/pwa/index.ts';
 import { RatingPage } from './features/rating/index.ts';
 import { SettingsPage } from './features/settings/index.ts';
 import { CourseStudentsStatsPage, CoursesStatsPage, StudentStatsPage } from './features/statistics/index.ts';
 import { TariffPlansPage } from './features/tariffs/index.ts';
+import { WebinarsAdminPage } from './features/webinars-admin/index.ts';
 import { PageLoading } from './page-boundary.tsx';
 import { $router } from './router.ts';
-import { SectionSoonPage } from './ui/status-pages.tsx';
 
 /** What a screen of the school area is given: the school's URL name, its child path and the path's ':name' values. */
 export interface ScreenProps {
@@ -27,16 +31,13 @@ export interface ScreenProps {
 
 type Screen = ComponentType<ScreenProps>;
 
-/** A route of the role sets whose screen is still to come: 'coming soon' under its menu title. */
-function Soon({ path }: ScreenProps) {
-  const section = path.split('/')[0] as keyof typeof appMessages.routes;
-  return <SectionSoonPage title={appMessages.routes[section] ?? appMessages.brand} />;
-}
-
 /** An index path (core's indexRedirect): the guard opens its first tab before anything shows. */
 const Index: Screen = () => <PageLoading />;
 
 const Legal: Screen = ({ school, path }) => <LegalPage page={path} school={school} />;
+
+/** The chat list and an open chat are one screen: opening another chat keeps the list as it is. */
+const Chat: Screen = ({ school, params }) => <ChatPage school={school} chatId={params.chat_id ?? null} />;
 
 /**
  * Every child route of /school/{school}/, in one place: its pattern and its screen. Who may open
@@ -77,12 +78,12 @@ export const SCHOOL_SCREENS: readonly (readonly [pattern: string, screen: Screen
   ['rating', ({ school }) => <RatingPage school={school} />],
   ...SCHOOL_STATIC_PAGES.map((page) => [page, Legal] as const),
 
-  // No screen yet: each issue of the course platform replaces its lines here.
-  ['school-appeals', Soon],
-  ['meetings', Soon],
-  ['webinars', Soon],
-  ['access-logs', Soon],
-  ['chat', Soon],
+  ['school-appeals', ({ school }) => <AppealsPage school={school} />],
+  ['meetings', ({ school }) => <MeetingsPage school={school} />],
+  ['webinars', ({ school }) => <WebinarsAdminPage school={school} />],
+  ['access-logs', ({ school }) => <AccessLogsPage school={school} />],
+  ['chat', Chat],
+  ['chat/:chat_id', Chat],
 ];
 
 const clean = (path: string) => path.replace(/^\/+|\/+$/g, '');

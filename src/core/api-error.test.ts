@@ -12,6 +12,12 @@ describe('apiErrorFrom', () => {
     expect(error.fieldMessage('other')).toBeUndefined();
   });
 
+  it("gives a form the first message of each of its fields, under the form's names", () => {
+    const error = apiErrorFrom(400, { code: 'VALIDATION', message: 'Проверьте поля', fields: { email: ['Неверный email', 'Занят'], name: 'Пусто', other: 'Не из формы' } });
+    expect(error.fieldMessages(['email', 'phone'])).toEqual({ email: 'Неверный email' });
+    expect(error.fieldMessages(['email', 'header_name'], { name: 'header_name' })).toEqual({ email: 'Неверный email', header_name: 'Пусто' });
+  });
+
   it.each([
     [0, 'NETWORK_ERROR', commonMessages.networkError],
     [403, 'HTTP_403', commonMessages.accessDenied],

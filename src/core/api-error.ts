@@ -27,6 +27,19 @@ export class ApiError extends Error {
     const value = this.fields?.[field];
     return Array.isArray(value) ? value[0] : value;
   }
+
+  /**
+   * The first message of each of a form's `fields` the server refused, for showing under each;
+   * `rename` maps a server field to the form's own name (the rest is for the whole form).
+   */
+  fieldMessages<F extends string>(fields: readonly F[], rename: Partial<Record<string, F>> = {}): Partial<Record<F, string>> {
+    const found: Partial<Record<F, string>> = {};
+    for (const [server, field] of [...fields.map((field) => [field, field] as const), ...Object.entries(rename)]) {
+      const message = this.fieldMessage(server);
+      if (message && field && fields.includes(field) && !found[field]) found[field] = message;
+    }
+    return found;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

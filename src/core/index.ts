@@ -3,6 +3,7 @@
 export * from './api-client.ts';
 export * from './api-error.ts';
 export * from './certificate.ts';
+export * from './chat-socket.ts';
 export * from './debounce.ts';
 export * from './homework-status.ts';
 export * from './landing-blocks.ts';

@@ -38,6 +38,21 @@ export { courseSummaryMessages } from './messages/course-summary.ts';
 export { schoolTasksMessages } from './messages/school-tasks.ts';
 export { statisticsMessages } from './messages/statistics.ts';
 export { ratingMessages } from './messages/rating.ts';
+export { newslettersMessages } from './messages/newsletters.ts';
+export { schoolPromoMessages } from './messages/school-promo.ts';
+export { schoolSettingsMessages } from './messages/school-settings.ts';
+export { bannerMessages, bonusAdminMessages, invitesMessages } from './messages/school-offers.ts';
+export { appealsMessages } from './messages/appeals.ts';
+export { accessLogsMessages } from './messages/access-logs.ts';
+export { employeesMessages } from './messages/employees.ts';
+export { schoolDomainMessages } from './messages/school-domain.ts';
+export { salesMessages } from './messages/sales.ts';
+export { gamificationMessages } from './messages/gamification.ts';
+export { meetingsMessages } from './messages/meetings.ts';
+export { telegramMessages } from './messages/telegram.ts';
+export { chatMessages } from './messages/chat.ts';
+export { aiChatMessages } from './messages/ai-chat.ts';
+export { webinarsAdminMessages } from './messages/webinars-admin.ts';
 
 /** "Ошибка: Ошибка при загрузке данных сертификата". */
 export function errorText(message: string): string {

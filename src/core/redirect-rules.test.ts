@@ -33,6 +33,7 @@ describe('redirect rules of spec §2', () => {
       ['/help/school/help-students', null],
       ['/token-validate/5/tok', null],
       ['/invitation/Q7rV9w0bX2yZ', null],
+      ['/unsubscribe/1.2.abc', null],
       ['/access-denied', null],
       ['/technical-works', null],
       ['/webinar/intro', null],
@@ -79,6 +80,7 @@ describe('redirect rules of spec §2', () => {
       ['/help/school', null],
       ['/token-validate/1/t', null],
       ['/invitation/abc', null],
+      ['/unsubscribe/1.2.abc', null],
       ['/access-denied', null],
       ['/webinar/w1', null],
       ['/login', '/chooseSchool'],
@@ -114,6 +116,7 @@ describe('redirect rules of spec §2', () => {
       ['teacher in another school', teacher, '/school/beta/home-work', '/school/alpha/courses'],
       ['anyone on a legal page of the default school', student, '/school/Coursehub/personalDataProcessing', null],
       ['a student opening an emailed invitation to another school', student, '/invitation/Q7rV9w0bX2yZ', null],
+      ["a student opening a newsletter's unsubscribe link", student, '/unsubscribe/1.2.abc', null],
       ['an encoded school name that matches', { ...admin, schoolName: 'моя школа' }, '/school/%D0%BC%D0%BE%D1%8F%20%D1%88%D0%BA%D0%BE%D0%BB%D0%B0/courses', null],
     ])('%s: %s → %s', (_name, ctx, pathname, target) => {
       expect(redirectFor({ ...ctx, pathname })).toBe(target);

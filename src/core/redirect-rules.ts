@@ -33,8 +33,9 @@ function isStaticSchoolPage(path: string): boolean {
 
 const TARIFF_INFO = [Path.tariffPlansInfo, Path.tariffPlansYear];
 // Certificate, catalogue, help, password reset and webinar pages are open to everyone (spec §6),
-// and so is an emailed invitation to a school: it is answered before the person has a session.
-const OPEN_PREFIXES = ['/certificate', '/course-catalog', '/help', '/token-validate', '/invitation', '/webinar'];
+// and so are an emailed invitation to a school (answered before the person has a session) and a
+// newsletter's unsubscribe link (the token is the only credential).
+const OPEN_PREFIXES = ['/certificate', '/course-catalog', '/help', '/token-validate', '/invitation', '/unsubscribe', '/webinar'];
 
 /** Spec §2: where a signed-out visitor may stay. */
 function isOpenWhenSignedOut(path: string): boolean {

@@ -40,6 +40,14 @@ describe('canOpenSchoolRoute: the role route sets of spec §2', () => {
     ['Admin', 'webinars', true],
     ['Admin', 'access-logs', true],
     ['Admin', 'chat', true],
+    ['Admin', 'chat/0b7c6f7e-1d2a-4c3b-9e8f-001122334455', true],
+    // Issue 15: teachers and students chat too.
+    ['Teacher', 'chat', true],
+    ['Teacher', 'chat/abc', true],
+    ['Student', 'chat', true],
+    ['Student', 'chat/abc', true],
+    ['Student', 'chat/abc/x', false],
+    ['SuperAdmin', 'chat', false],
     ['Admin', 'rating', true],
     ['Admin', 'student-courses', false],
     // Teacher: no course creation or settings.

@@ -9,6 +9,8 @@ export const SUPER_ADMIN_SETTINGS = ['main', 'employees', 'logs', 'payment-metho
 export const ADMIN_SETTINGS = ['main', 'employees', 'decoration', 'passport', 'payment-methods', 'domain', 'promo', 'email-newsletter', 'banner', 'bonuses', 'invites'] as const;
 
 const HOMEWORK_CHECK = 'home-work/:lesson_id/:studentHomeworkId/:courseId';
+/** The chat list and one open chat. */
+const CHAT = ['chat', 'chat/:chat_id'];
 
 export const ROLE_ROUTES: Readonly<Record<RouteRole, readonly string[]>> = {
   SuperAdmin: ['profile', 'settings', ...SUPER_ADMIN_SETTINGS.map((tab) => `settings/${tab}`), 'help-center', 'tariff-plans', 'pwa'],
@@ -33,6 +35,7 @@ export const ROLE_ROUTES: Readonly<Record<RouteRole, readonly string[]>> = {
     'access-logs',
     'pwa',
     'chat',
+    'chat/:chat_id',
   ],
   Teacher: [
     'profile',
@@ -49,6 +52,8 @@ export const ROLE_ROUTES: Readonly<Record<RouteRole, readonly string[]>> = {
     'tariff-plans',
     'meetings',
     'pwa',
+    // Issue 15: teachers and students chat too (the spec lists `chat` for the admin only).
+    ...CHAT,
   ],
   Student: [
     'profile',
@@ -61,6 +66,7 @@ export const ROLE_ROUTES: Readonly<Record<RouteRole, readonly string[]>> = {
     'meetings',
     'rating',
     'pwa',
+    ...CHAT,
   ],
 };
 

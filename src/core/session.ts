@@ -52,6 +52,12 @@ export interface Session {
   signOut(): Promise<void>;
   /** The live (websocket) connection to close on logout. */
   setLiveSocket(socket: Closable | null): void;
+  /**
+   * Renews the access token as a 401 does (one refresh at a time, logout when it fails), for a
+   * caller outside the API client such as the chat socket closed with 4401; resolves true when a
+   * fresh token is in the user store.
+   */
+  refreshAccess(staleToken: string | null): Promise<boolean>;
 }
 
 export interface SessionOptions extends Omit<ApiClientOptions, 'getAccessToken' | 'onUnauthorized' | 'onRejected'> {
@@ -142,5 +148,6 @@ export function createSession(options: SessionOptions = {}): Session {
     setLiveSocket(socket) {
       liveSocket = socket;
     },
+    refreshAccess: onUnauthorized,
   };
 }

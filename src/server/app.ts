@@ -23,7 +23,7 @@ import { registerAccessLog } from './features/access-logs/index.ts';
 import { registerAuth } from './shared/security/auth.ts';
 import { registerHttpCache } from './shared/http/http-cache.ts';
 import { precompressedBody, registerCompression } from './shared/http/compression.ts';
-import { createOriginCheck } from './features/schools/index.ts';
+import { createOriginCheck, schoolByHost } from './features/schools/index.ts';
 import { videoUploadRoutes } from './features/courses/index.ts';
 import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
@@ -174,11 +174,20 @@ export async function buildApp({ config, database, logger = true, logStream, now
     await serveBuiltFiles(app, { root: appDir, prefix: '/app/', revalidated: 'public, max-age=0, must-revalidate' });
   }
 
-  // Every other GET outside /api is a route of the single-page app: one page, compressed once.
+  // Every other GET outside /api is a route of the single-page app: one page, compressed once
+  // (per school, on a school's verified domain).
   const indexPage = precompressedBody(indexHtml());
-  app.setNotFoundHandler((request, reply) => {
+  const schoolPages = new Map<string, ReturnType<typeof precompressedBody>>();
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexPage(request, reply));
+      const school = await schoolByHost(ctx, request.hostname);
+      let page = indexPage;
+      if (school) {
+        const key = `${school.name}\n${school.title}`;
+        if (schoolPages.size >= 1000) schoolPages.clear();
+        page = schoolPages.get(key) ?? schoolPages.set(key, precompressedBody(indexHtml(school))).get(key)!;
+      }
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(request, reply));
     }
     return reply.code(404).send({ code: 'NOT_FOUND', message: 'Адрес не найден.' });
   });

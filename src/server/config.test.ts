@@ -117,3 +117,69 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SECRET: 'x'.repeat(32), ...env }, defaults)).toThrow(new ConfigError(message));
   });
 });
+
+describe('custom domain checks', () => {
+  const env = { SECRET: 'x'.repeat(32) };
+  it('asks the system resolvers on port 80 by default, and no one may read configured_domains/', () => {
+    expect(loadConfig(env, defaults)).toMatchObject({ domainCheck: { dnsServers: [], allowPrivate: false, httpPort: 80 }, provisioningToken: null });
+  });
+
+  it('reads DNS_SERVERS, DOMAIN_CHECK_PRIVATE (demo mode only), DOMAIN_CHECK_PORT and PROVISIONING_TOKEN', () => {
+    const config = loadConfig({ ...env, DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1, [::1]:53, ::1', DOMAIN_CHECK_PRIVATE: '1', DOMAIN_CHECK_PORT: '8080', PROVISIONING_TOKEN: 'p'.repeat(32) }, defaults);
+    expect(config.domainCheck).toEqual({ dnsServers: ['127.0.0.1:5353', '1.1.1.1', '[::1]:53', '::1'], allowPrivate: true, httpPort: 8080 });
+    expect(config.provisioningToken).toBe('p'.repeat(32));
+  });
+
+  it.each([
+    [{ DNS_SERVERS: 'dns.example' }, /DNS_SERVERS/],
+    [{ DNS_SERVERS: '127.0.0.1:99999' }, /DNS_SERVERS/],
+    [{ DNS_SERVERS: '300.1.1.1' }, /DNS_SERVERS/],
+    [{ DOMAIN_CHECK_PRIVATE: '1', DEMO: '0' }, /demo mode/],
+    [{ DOMAIN_CHECK_PORT: '0' }, /DOMAIN_CHECK_PORT/],
+    [{ PROVISIONING_TOKEN: 'short' }, /PROVISIONING_TOKEN/],
+  ])('refuses %o', (extra, message) => {
+    expect(() => loadConfig({ ...env, ...extra }, defaults)).toThrow(message);
+  });
+});
+
+describe('Telegram', () => {
+  const env = { SECRET: 'x'.repeat(32) };
+  const token = `123456:${'A'.repeat(35)}`;
+  it('has no bot by default: notifications go to the outbox', () => {
+    expect(loadConfig(env, defaults).telegram).toEqual({ botToken: null, webhookSecret: null, apiUrl: 'https://api.telegram.org' });
+  });
+
+  it('reads TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET and TELEGRAM_API_URL', () => {
+    const config = loadConfig({ ...env, TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: 'hook_secret-1', TELEGRAM_API_URL: 'http://127.0.0.1:8081/' }, defaults);
+    expect(config.telegram).toEqual({ botToken: token, webhookSecret: 'hook_secret-1', apiUrl: 'http://127.0.0.1:8081' });
+  });
+
+  it.each([
+    [{ TELEGRAM_BOT_TOKEN: token }, /TELEGRAM_WEBHOOK_SECRET is required/],
+    [{ TELEGRAM_BOT_TOKEN: 'not a token', TELEGRAM_WEBHOOK_SECRET: 's' }, /TELEGRAM_BOT_TOKEN/],
+    [{ TELEGRAM_BOT_TOKEN: token, TELEGRAM_WEBHOOK_SECRET: 'with space' }, /TELEGRAM_WEBHOOK_SECRET must be/],
+    [{ TELEGRAM_API_URL: 'ftp://x' }, /TELEGRAM_API_URL/],
+  ])('refuses %o', (extra, message) => {
+    expect(() => loadConfig({ ...env, ...extra }, defaults)).toThrow(message);
+  });
+});
+
+describe('AI assistant', () => {
+  const env = { SECRET: 'x'.repeat(32) };
+  it('is not configured by default, with gpt-4o-mini as the model', () => {
+    expect(loadConfig(env, defaults).ai).toEqual({ baseUrl: null, apiKey: null, model: 'gpt-4o-mini' });
+  });
+
+  it('reads AI_BASE_URL (any OpenAI-compatible endpoint), AI_API_KEY and AI_MODEL', () => {
+    const config = loadConfig({ ...env, AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_API_KEY: 'sk-test', AI_MODEL: 'llama3.1:8b' }, defaults);
+    expect(config.ai).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-test', model: 'llama3.1:8b' });
+  });
+
+  it.each([
+    [{ AI_BASE_URL: 'ftp://x' }, /AI_BASE_URL/],
+    [{ AI_BASE_URL: 'not a url' }, /AI_BASE_URL must be a URL/],
+    [{ AI_MODEL: 'gpt 4' }, /AI_MODEL/],
+  ])('refuses %o', (extra, message) => {
+    expect(() => loadConfig({ ...env, ...extra }, defaults)).toThrow(message);
+  });
+});

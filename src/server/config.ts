@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isLoopbackHost } from './shared/loopback.ts';
 
@@ -58,6 +59,44 @@ export interface ServerConfig {
   storage: StorageConfig;
   /** The largest video one resumable upload may bring, in bytes. */
   videoMaxBytes: number;
+  /** How a school's custom domain is checked (features/schools/school-domain-check.ts). */
+  domainCheck: DomainCheckConfig;
+  /** Lets a provisioning script (certificates, proxy) read GET configured_domains/; null: nobody may. */
+  provisioningToken: string | null;
+  /** Telegram notifications (features/telegram/); null token: messages go to the telegram_outbox table. */
+  telegram: TelegramConfig;
+  /** The AI assistant's OpenAI-compatible endpoint (features/ai-chat/); null baseUrl: not configured (503). */
+  ai: AiConfig;
+}
+
+/** AI_BASE_URL, AI_API_KEY, AI_MODEL. */
+export interface AiConfig {
+  /** An OpenAI-compatible API root with its version, e.g. https://api.openai.com/v1; null: the assistant answers 503 AI_NOT_CONFIGURED. */
+  baseUrl: string | null;
+  /** Sent as the bearer key; null for endpoints that need none (a local server). */
+  apiKey: string | null;
+  /** The chat model's name at that endpoint. */
+  model: string;
+}
+
+/** TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_API_URL. */
+export interface TelegramConfig {
+  /** The bot's token from @BotFather; null: no bot, notifications are kept in the outbox. */
+  botToken: string | null;
+  /** What Telegram sends in X-Telegram-Bot-Api-Secret-Token with each update (setWebhook's secret_token). */
+  webhookSecret: string | null;
+  /** The Bot API's root (https://api.telegram.org; tests point it at a local server). */
+  apiUrl: string;
+}
+
+/** DNS_SERVERS, DOMAIN_CHECK_PRIVATE, DOMAIN_CHECK_PORT. */
+export interface DomainCheckConfig {
+  /** Resolvers asked for the TXT record and the domain's addresses ('1.1.1.1', '127.0.0.1:5353', '[::1]:53'); empty: the system's. */
+  dnsServers: string[];
+  /** The file check may reach loopback and private addresses (demo mode only: tests and local demos). */
+  allowPrivate: boolean;
+  /** Port of the file check's http:// request (80; tests use another). */
+  httpPort: number;
 }
 
 /** Course files' storage: the local disk (default) or an S3-compatible bucket (S3_BUCKET set). */
@@ -179,6 +218,50 @@ function storage(env: NodeJS.ProcessEnv): StorageConfig {
   };
 }
 
+/** 'a.b.c.d', 'a.b.c.d:port', '::1', '[::1]:port': each checked, so a typo stops the start, not a check. */
+function dnsServers(value: string | undefined): string[] {
+  const list = (value ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  for (const server of list) {
+    const match = /^\[([0-9a-f:.]+)\](?::(\d{1,5}))?$/i.exec(server) ?? /^([0-9.]+)(?::(\d{1,5}))?$/.exec(server) ?? /^([0-9a-f:]*:[0-9a-f:]*)()$/i.exec(server);
+    const port = match?.[2] ? Number(match[2]) : 53;
+    if (!match?.[1] || isIP(match[1]) === 0 || port < 1 || port > 65535) {
+      throw new ConfigError(`DNS_SERVERS must be a comma-separated list of IP addresses, each with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53), got "${value}".`);
+    }
+  }
+  return list;
+}
+
+function domainCheck(env: NodeJS.ProcessEnv, demo: boolean): DomainCheckConfig {
+  const allowPrivate = flag('DOMAIN_CHECK_PRIVATE', env.DOMAIN_CHECK_PRIVATE, false);
+  // Outside a demo it would let any admin make the server fetch from its own network.
+  if (allowPrivate && !demo) throw new ConfigError('DOMAIN_CHECK_PRIVATE=1 works only in demo mode (DEMO=1).');
+  return { dnsServers: dnsServers(env.DNS_SERVERS), allowPrivate, httpPort: integer('DOMAIN_CHECK_PORT', env.DOMAIN_CHECK_PORT, 80, 1, 65535) };
+}
+
+function provisioningToken(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (Buffer.byteLength(value) < 32) throw new ConfigError('PROVISIONING_TOKEN must be at least 32 characters long.');
+  return value;
+}
+
+function telegram(env: NodeJS.ProcessEnv): TelegramConfig {
+  const botToken = env.TELEGRAM_BOT_TOKEN || null;
+  const webhookSecret = env.TELEGRAM_WEBHOOK_SECRET || null;
+  if (botToken !== null && !/^\d{1,20}:[A-Za-z0-9_-]{20,100}$/.test(botToken)) throw new ConfigError('TELEGRAM_BOT_TOKEN must be a bot token from @BotFather (123456:ABC…).');
+  // Without the secret anyone could post updates to the webhook and link chats.
+  if (botToken !== null && webhookSecret === null) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET is required with TELEGRAM_BOT_TOKEN (1–256 characters A–Z, a–z, 0–9, _ and -).');
+  if (webhookSecret !== null && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET must be 1–256 characters A–Z, a–z, 0–9, _ and -.');
+  const apiUrl = (url('TELEGRAM_API_URL', env.TELEGRAM_API_URL, ['https:', 'http:']) ?? 'https://api.telegram.org').replace(/\/+$/, '');
+  return { botToken, webhookSecret, apiUrl };
+}
+
+function ai(env: NodeJS.ProcessEnv): AiConfig {
+  const baseUrl = url('AI_BASE_URL', env.AI_BASE_URL, ['https:', 'http:']);
+  const model = env.AI_MODEL || 'gpt-4o-mini';
+  if (model.length > 200 || /[\s\p{Cc}]/u.test(model)) throw new ConfigError(`AI_MODEL must be a model name without spaces, got "${model}".`);
+  return { baseUrl: baseUrl?.replace(/\/+$/, '') ?? null, apiKey: env.AI_API_KEY || null, model };
+}
+
 function trustProxy(value: string | undefined): ServerConfig['trustProxy'] {
   if (value === undefined || value === '') return false;
   if (/^\d+$/.test(value)) return Number(value);
@@ -223,5 +306,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     publicCacheMs: integer('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS, 1000, 0, 60_000),
     storage: storage(env),
     videoMaxBytes: integer('VIDEO_MAX_MB', env.VIDEO_MAX_MB, 2048, 1, 102_400) * 1024 * 1024,
+    domainCheck: domainCheck(env, demo),
+    provisioningToken: provisioningToken(env.PROVISIONING_TOKEN),
+    telegram: telegram(env),
+    ai: ai(env),
   };
 }

@@ -2,6 +2,9 @@ import { Type } from 'typebox';
 import type { App } from './context.ts';
 import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
+import { aiChatRoutes } from './features/ai-chat/index.ts';
+import { bannerRoutes, studentBannerRoutes } from './features/banners/index.ts';
+import { chatRoutes } from './features/chats/index.ts';
 import { bonusRoutes } from './features/bonuses/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
@@ -16,14 +19,21 @@ import {
   trainingDurationRoutes,
 } from './features/groups/index.ts';
 import { feedbackRoutes } from './features/feedbacks/index.ts';
+import { boxPaymentRoutes, boxRoutes, prizeRoutes, userBoxRoutes } from './features/gamification/index.ts';
 import { checkRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
+import { meetingRoutes } from './features/meetings/index.ts';
+import { newsletterRoutes } from './features/newsletters/index.ts';
+import { invitesProgramRoutes } from './features/invites-program/index.ts';
 import { progressRoutes, testRoutes } from './features/learning/index.ts';
 import { ratingRoutes, ratingSettingsRoutes } from './features/rating/index.ts';
 import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
-import { schoolRoutes } from './features/schools/index.ts';
+import { orderRoutes, paymentMethodRoutes, salesPaymentRoutes } from './features/sales/index.ts';
+import { invoiceSettingsRoutes, schoolPromoRoutes } from './features/school-promo/index.ts';
+import { schoolBrandingRoutes, schoolDocumentRoutes, schoolDomainRoutes, schoolRoutes } from './features/schools/index.ts';
 import { courseSummaryRoutes, schoolTasksRoutes, studentSectionsRoutes, studentsByMonthRoutes, studentStatsRoutes, studentsTableSettingsRoutes } from './features/statistics/index.ts';
 import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
+import { telegramRoutes } from './features/telegram/index.ts';
 import { webinarRoutes } from './features/webinars/index.ts';
 
 /** Every API route, mounted under /api. */
@@ -37,6 +47,9 @@ export async function registerRoutes(app: App): Promise<void> {
   await accountRoutes(app);
   await invitationRoutes(app);
   await schoolRoutes(app);
+  await schoolDomainRoutes(app);
+  await schoolBrandingRoutes(app);
+  await schoolDocumentRoutes(app);
   await roleRoutes(app);
   await impersonationRoutes(app);
   await accessLogRoutes(app);
@@ -73,6 +86,9 @@ export async function registerRoutes(app: App): Promise<void> {
   await teacherHomeworkRoutes(app);
   await reassignRoutes(app);
   await bonusRoutes(app);
+  await bannerRoutes(app);
+  await studentBannerRoutes(app);
+  await invitesProgramRoutes(app);
   await feedbackRoutes(app);
   await studentStatsRoutes(app);
   await studentsTableSettingsRoutes(app);
@@ -82,4 +98,18 @@ export async function registerRoutes(app: App): Promise<void> {
   await studentSectionsRoutes(app);
   await ratingRoutes(app);
   await ratingSettingsRoutes(app);
+  await schoolPromoRoutes(app);
+  await invoiceSettingsRoutes(app);
+  await paymentMethodRoutes(app);
+  await orderRoutes(app);
+  await salesPaymentRoutes(app);
+  await newsletterRoutes(app);
+  await boxRoutes(app);
+  await prizeRoutes(app);
+  await userBoxRoutes(app);
+  await boxPaymentRoutes(app);
+  await chatRoutes(app);
+  await meetingRoutes(app);
+  await telegramRoutes(app);
+  await aiChatRoutes(app);
 }

@@ -155,3 +155,66 @@ describe("the rating page's JavaScript (issue 13: ≤ 60 KB gzip, like the lesso
     for (const marker of [...UPLOT_MARKERS, ...Object.values(EDITOR_MARKERS), ...SERVER_ONLY_MARKERS]) expect(containing(rating, marker), marker).toEqual([]);
   });
 });
+
+// The school administration (issue 14): the settings page with each of its tabs, the appeals and
+// access-log screens, each loaded on demand and held to the lesson page's budget. The newsletter's
+// rich-text editor comes in its own chunk, only when a template is opened; no tab carries a chart,
+// highlighter or math library.
+describe("the school administration's pages JavaScript (issue 14: ≤ 60 KB gzip, like the lesson page)", () => {
+  const TABS = [
+    'main-settings-tab',
+    'school-users-page',
+    'decoration-tab',
+    'passport-tab',
+    'domain-tab',
+    'banners-settings-tab',
+    'bonuses-settings-tab',
+    'invites-settings-tab',
+    'promo-page',
+    'newsletter-settings-tab',
+    'payment-methods-tab',
+    'access-logs-tab',
+  ];
+  const pages: Record<string, Set<string>> = {
+    ...Object.fromEntries(TABS.map((tab) => [tab, pageFiles('settings-page', tab)])),
+    // The boxes and prizes come into «Бонусы» in a chunk of their own.
+    'bonuses-settings-tab + boxes-admin': pageFiles('settings-page', 'bonuses-settings-tab', 'boxes-admin'),
+    'appeals-page': pageFiles('appeals-page'),
+    'access-logs-page': pageFiles('access-logs-page'),
+  };
+
+  it('loads every page and tab lazily: the entry imports none of them', () => {
+    for (const name of [...TABS, 'settings-page', 'boxes-admin', 'appeals-page', 'access-logs-page']) expect(pageFiles().has(chunk(name)), name).toBe(false);
+    expect(pageFiles('settings-page').has(chunk('main-settings-tab'))).toBe(false);
+  });
+
+  it.each(['gz', 'br'] as const)('each stays within 60 KB (%s)', (encoding) => {
+    for (const [name, files] of Object.entries(pages)) expect(bytes(files, encoding), name).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+  });
+
+  it('carries no chart, highlighter or math library, and the newsletter editor only on demand', () => {
+    for (const [name, files] of Object.entries(pages)) {
+      for (const marker of [...UPLOT_MARKERS, ...SERVER_ONLY_MARKERS, EDITOR_MARKERS.tiptap]) expect(containing(files, marker), `${name}: ${marker}`).toEqual([]);
+    }
+  });
+});
+
+// Communication (issue 15): the chat, the meetings and the admin's webinars, each loaded on demand
+// and held to the lesson page's budget; the menu's counts and the assistant's button are chunks of
+// their own, so none of it is in the app's entry, and the assistant's panel comes only when opened.
+describe('the communication pages JavaScript (issue 15: ≤ 60 KB gzip, like the lesson page)', () => {
+  const PAGES = ['chat-page', 'meetings-page', 'webinars-admin-page'];
+  const pages = Object.fromEntries(PAGES.map((name) => [name, pageFiles(name)]));
+
+  it("loads each page, the menu's counts and the assistant lazily: the entry imports none of them", () => {
+    for (const name of [...PAGES, 'chat-unread-badge', 'upcoming-meetings-badge', 'unread-appeals-badge', 'ai-assistant-launcher', 'ai-chat-panel']) {
+      expect(pageFiles().has(chunk(name)), name).toBe(false);
+    }
+    expect(pageFiles('ai-assistant-launcher').has(chunk('ai-chat-panel'))).toBe(false);
+  });
+
+  it.each(['gz', 'br'] as const)('each stays within 60 KB, and so does the assistant opened (%s)', (encoding) => {
+    for (const [name, files] of Object.entries(pages)) expect(bytes(files, encoding), name).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+    expect(bytes(pageFiles('ai-assistant-launcher', 'ai-chat-panel'), encoding)).toBeLessThanOrEqual(LESSON_PAGE_BUDGET);
+  });
+});

@@ -22,3 +22,12 @@ export function watchProblems(page: Page, ignore: RegExp[] = []): string[] {
   page.on('pageerror', (error) => keep(error.message) && problems.push(`page error: ${error.message}`));
   return problems;
 }
+
+/** Signs in through the app's sign-in form and waits for the page the account lands on. */
+export async function signIn(page: Page, platform: string, email: string, landing: string, password = 'coursehub-demo'): Promise<void> {
+  await page.goto(`${platform}/login`);
+  await page.getByLabel('Email или телефон').fill(email);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.waitForURL(`${platform}${landing}`, { timeout: 20_000 });
+}

@@ -16,11 +16,13 @@ declare module 'vitest' {
     demo: string;
     /** The server's stdout and stderr, for the error when it does not come up. */
     serverLog: string;
+    /** The UDP port of the DNS server the product asks (DNS_SERVERS): a test starts its stub there. */
+    dnsPort: number;
   }
 }
 
 export default async function setup(project: TestProject) {
-  const [port, demoPort] = [await freePort(), await freePort()];
+  const [port, demoPort, dnsPort] = [await freePort(), await freePort(), await freePort()];
   const root = mkdtempSync(join(tmpdir(), 'coursehub-e2e-'));
   const dataDir = join(root, 'data');
   mkdirSync(dataDir);
@@ -28,12 +30,13 @@ export default async function setup(project: TestProject) {
   const output = openSync(log, 'w');
   const platform = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, PUBLIC_URL: platform, LOG_LEVEL: 'warn', RATE_LIMIT: '0' },
+    env: { ...process.env, PORT: String(port), DEMO_PORT: String(demoPort), DATA_DIR: dataDir, PUBLIC_URL: platform, LOG_LEVEL: 'warn', RATE_LIMIT: '0', DNS_SERVERS: `127.0.0.1:${dnsPort}` },
     stdio: ['ignore', output, output],
   });
   project.provide('platform', platform);
   project.provide('demo', `http://127.0.0.1:${demoPort}`);
   project.provide('serverLog', log);
+  project.provide('dnsPort', dnsPort);
   return async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

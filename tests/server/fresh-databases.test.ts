@@ -9,7 +9,8 @@ const count = async (t: TestApp, table: string) =>
   Number(((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
 describe('a test app', () => {
-  it('gets no rows of an app before it, ids from 1 and the reference data', async () => {
+  // Starts several fresh apps (all migrations, reference data): slow on a busy 2-core machine.
+  it('gets no rows of an app before it, ids from 1 and the reference data', { timeout: 120_000 }, async () => {
     const first = await createTestApp();
     await registerOwner(first.app);
     await registerOwner(first.app);
@@ -28,7 +29,8 @@ describe('a test app', () => {
     }
   });
 
-  it('gets the schema of the migrations, whatever an app before it changed', async () => {
+  // Starts several fresh apps (all migrations, reference data): slow on a busy 2-core machine.
+  it('gets the schema of the migrations, whatever an app before it changed', { timeout: 120_000 }, async () => {
     const first = await createTestApp();
     await first.database.db.execute(sql`alter table users add column leftover text`);
     await first.close();

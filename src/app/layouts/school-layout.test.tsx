@@ -5,12 +5,14 @@ import { stubApi } from '../../../tests/helpers/api-stub.ts';
 import { json } from '../../../tests/helpers/json-response.ts';
 import { SchoolLayout } from './school-layout.tsx';
 import { forgetPersonName } from './use-person-name.ts';
+import { forgetSchoolDecoration } from './use-school-decoration.ts';
 
 const account = { id: 1, email: 'teacher@school.ru', username: 'teacher@school.ru', first_name: 'Пётр', last_name: 'Петров' };
 
 beforeEach(() => {
   resetUser();
   forgetPersonName();
+  forgetSchoolDecoration();
   $school.set(INITIAL_SCHOOL);
   $impersonation.set(INITIAL_IMPERSONATION);
   signIn({ access: 'a', refresh: 'r', userId: 1, email: 'teacher@school.ru', userName: 'Пётр' });
@@ -18,6 +20,8 @@ beforeEach(() => {
   stubApi({ 'GET user/': () => json(account) });
 });
 
+/** How many times the header asked for the person (`GET user/`), the school's own request aside. */
+const userCalls = (fetch: { mock: { calls: unknown[][] } }) => fetch.mock.calls.filter(([input]) => String(input).endsWith('/user/')).length;
 const layout = () => render(<SchoolLayout rest="profile"><p>страница</p></SchoolLayout>);
 const header = () => screen.getByRole('banner');
 
@@ -41,19 +45,19 @@ describe('the school header', () => {
     layout();
     expect(header().querySelector('.school-name')!.textContent).toBe('Shkola_Romashka');
     await waitFor(() => expect(header().querySelector('.user-name')!.textContent).toBe('teacher@school.ru'));
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(userCalls(fetch)).toBe(1);
   });
 
   it('keeps the name it has when user/ fails, and asks once per page load', async () => {
     const { fetch } = stubApi({ 'GET user/': () => json({ code: 'DOWN', message: 'x' }, 503) });
     setRole(Role.Teacher);
     const { unmount } = layout();
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(userCalls(fetch)).toBe(1));
     expect(header().querySelector('.user-name')!.textContent).toBe('Пётр');
     unmount();
     layout();
     expect(header().querySelector('.user-name')!.textContent).toBe('Пётр');
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(userCalls(fetch)).toBe(1);
   });
 
   it('does not overwrite the "viewing as" name while impersonating', () => {
@@ -63,7 +67,7 @@ describe('the school header', () => {
     $user.set({ ...$user.get(), userName: 'Анна Иванова (просмотр от имени)' });
     layout();
     expect(header().querySelector('.user-name')!.textContent).toBe('Анна Иванова (просмотр от имени)');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(userCalls(fetch)).toBe(0);
   });
 });
 
@@ -76,5 +80,32 @@ describe('the school menu', () => {
     expect(current.getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('страница')).toBeTruthy();
     expect(screen.getByText('Помощник')).toBeTruthy();
+  });
+});
+
+describe("the school's own look", () => {
+  const school = { school_id: 1, name: 'Alpha', title: 'Альфа Плюс', contact_link: 'https://t.me/alpha', accent_color: '#1a73e8', accent_text_color: '#000000', logo: 'http://x/api/files/5/logo.png?t=1' };
+
+  it("asks for the school once per page load and paints the area with its colours, title and logo", async () => {
+    const { fetch } = stubApi({ 'GET user/': () => json(account), 'GET schools/1/': () => json(school) });
+    setRole(Role.Student);
+    const { container, unmount } = layout();
+    await waitFor(() => expect(header().querySelector('.school-name')!.textContent).toBe('Альфа Плюс'));
+    const shell = container.querySelector<HTMLElement>('.school-shell')!;
+    expect(shell.style.getPropertyValue('--ch-accent')).toBe('#1a73e8');
+    expect(shell.style.getPropertyValue('--ch-accent-contrast')).toBe('#000000');
+    expect(screen.getByRole('img', { name: 'Альфа Плюс' }).getAttribute('src')).toBe(school.logo);
+    expect($school.get()).toMatchObject({ schoolName: 'Alpha', contactLink: 'https://t.me/alpha', accentColor: '#1a73e8' });
+    unmount();
+    layout();
+    expect(fetch.mock.calls.filter(([input]) => String(input).includes('/schools/1/'))).toHaveLength(1);
+  });
+
+  it('keeps the platform colours while the school has none, and ignores anything but #rrggbb', () => {
+    $school.set({ ...$school.get(), accentColor: 'red;background:url(x)', accentTextColor: null });
+    setRole(Role.Student);
+    const { container } = layout();
+    expect(container.querySelector<HTMLElement>('.school-shell')!.getAttribute('style')).toBeNull();
+    expect(header().querySelector('.brand')!.textContent).toBe('CourseHub');
   });
 });

@@ -9,6 +9,10 @@ export interface SchoolState {
   contactLink: string;
   schoolId: number | null;
   headerId: number | null;
+  /** The school's colours (#rrggbb; absent or null: the platform's) and logo link, from `schools/{id}/`. */
+  accentColor?: string | null;
+  accentTextColor?: string | null;
+  logo?: string | null;
 }
 
 export const INITIAL_SCHOOL: SchoolState = { schoolName: '', schoolTitle: '', contactLink: '', schoolId: null, headerId: null };
@@ -17,6 +21,11 @@ export const $school = persistentAtom<SchoolState>('school', INITIAL_SCHOOL);
 
 export function selectSchool(school: SchoolState): void {
   $school.set({ ...school });
+}
+
+/** Merges what the server now says of the chosen school (after its settings were saved or re-read). */
+export function updateSchool(changes: Partial<Omit<SchoolState, 'schoolName' | 'schoolId'>>): void {
+  $school.set({ ...$school.get(), ...changes });
 }
 
 export function resetSchool(): void {

@@ -11,10 +11,20 @@ import { schoolMembers, schools, users } from '../shared/db/core-tables.ts';
 import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from '../features/groups/index.ts';
 import { lessonProgress } from '../features/learning/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_SCHOOL } from '../shared/demo-accounts.ts';
+import { seedDemoAiChat } from './demo-ai-chat.ts';
+import { seedDemoBanners } from './demo-banners.ts';
+import { seedDemoBoxes } from './demo-boxes.ts';
+import { seedDemoChats } from './demo-chats.ts';
 import { seedDemoCourseContent } from './demo-course-content.ts';
 import { seedDemoFeedbacks } from './demo-feedbacks.ts';
 import { seedDemoHomework } from './demo-homework.ts';
+import { seedDemoMeetings } from './demo-meetings.ts';
+import { seedDemoNewsletters } from './demo-newsletters.ts';
 import { seedDemoRating } from './demo-rating.ts';
+import { seedDemoSales } from './demo-sales.ts';
+import { seedDemoSchoolPromo } from './demo-school-promo.ts';
+import { seedDemoSchoolSettings } from './demo-school-settings.ts';
+import { seedDemoTelegram } from './demo-telegram.ts';
 import { hashPassword, verifyPassword } from '../shared/security/passwords.ts';
 
 /** Promo codes to try in the subscription modal (README): 20 % off, and 100.00 BYN off. */
@@ -179,11 +189,31 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .values({ schoolId, text: 'Скидка 20 % на второй курс школы', link: 'https://coursehub.ru/', active: true, expireDate: new Date(now.getTime() + 180 * 24 * 3_600_000), createdAt: now, updatedAt: now })
       .returning({ id: schoolBonuses.id });
     await tx.insert(schoolBonusGroups).values({ bonusId: bonus!.id, groupId: groups[0]!.id });
+    // A banner above the student's courses and an invites programme on «Бонусы», for both groups.
+    await seedDemoBanners(tx, { schoolId, groupIds: groups.map((group) => group.id), now });
     // The teacher's review queue: hand-ins of a second group of theirs, in every status.
     const english = ['Читаем README', 'Issue и pull request', 'Напишите письмо коллеге'].map((name) => lessonIds.get(name)!);
     await seedDemoHomework(tx, { schoolId, courseId: courseIds[2]!, lessonIds: english, homeworkId: english[2]!, teacherId: ids.get(teacher.email)!, now });
     // The rating: the demo student among those classmates, one of whom hid their name.
     await seedDemoRating(tx, { schoolId, now });
+    // The newsletter's templates, with the letters the students have had already.
+    await seedDemoNewsletters(tx, { schoolId, now });
+    // The school's own promo code COURSE10 and its default invoice details (settings, «Промокоды»).
+    await seedDemoSchoolPromo(tx, { schoolId, now });
+    // Its colours and legal details (settings «Оформление», «Паспорт»).
+    await seedDemoSchoolSettings(tx, { schoolId, now });
+    // A sandbox payment method: its priced catalogue courses can be bought (settings «Способы оплаты»).
+    await seedDemoSales(tx, { schoolId, now });
+    // A box with two prizes, and two unopened boxes for the demo student («Бонусы»).
+    await seedDemoBoxes(tx, { schoolId, studentId, now });
+    // The student's and the teacher's Telegram linked to made-up chats: their notices go to the outbox page.
+    await seedDemoTelegram(tx, { schoolId, studentId, teacherId: ids.get(teacher.email)!, now });
+    // The teacher's personal chat with the student and their groups' chats («Чат»).
+    await seedDemoChats(tx, { schoolId, teacherId: ids.get(teacher.email)!, studentId, groupIds: groups.map((group) => group.id), now });
+    // The AI assistant's greeting and a chat of the teacher's («ИИ-ассистент»; answers need AI_BASE_URL).
+    await seedDemoAiChat(tx, { schoolId, adminId: ids.get('admin@coursehub.ru')!, teacherId: ids.get(teacher.email)!, now });
+    // Two upcoming meetings and a past one for the teacher's group of the demo student («Встречи»).
+    await seedDemoMeetings(tx, { schoolId, groupId: groups[0]!.id, adminId: ids.get(owner.email)!, now });
     // Part-way through both courses: the first lesson of each read.
     await tx.insert(lessonProgress).values(
       [

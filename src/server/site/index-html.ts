@@ -4,13 +4,17 @@ import { commonMessages } from '#core/messages';
  * The page that boots the platform app. Scripts are external files so that a strict
  * Content-Security-Policy (no inline scripts) holds.
  */
-export function indexHtml(): string {
+export function indexHtml(school?: { name: string; title: string }): string {
+  // On a school's verified domain (features/schools/school-domain-host.ts) the page names the
+  // school, and the app's first page shows it (src/app/school-domain-home.tsx).
+  const title = school ? escapeHtml(school.title || school.name) : 'CourseHub — онлайн-школы и курсы';
+  const schoolMeta = school ? `\n<meta name="coursehub-school" content="${escapeHtml(school.name)}" data-title="${escapeHtml(school.title)}">` : '';
   return `<!doctype html>
 <html lang="ru">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>CourseHub — онлайн-школы и курсы</title>
+<title>${title}</title>${schoolMeta}
 <meta name="description" content="CourseHub: платформа для онлайн-школ, преподавателей и учеников.">
 <meta name="theme-color" content="#ba75ff">
 <link rel="manifest" href="/app/manifest.webmanifest">
@@ -26,3 +30,5 @@ export function indexHtml(): string {
 </html>
 `;
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -165,7 +165,7 @@ describe('CourseCatalog list', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(commonMessages.serverError);
     expect(alert.textContent).not.toContain('pg pool');
-    expect(emit).toHaveBeenCalledWith('ch-error', { code: 'UNAVAILABLE', message: commonMessages.serverError, status: 503 });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-error', { code: 'UNAVAILABLE', message: commonMessages.serverError, status: 503 }));
 
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: commonMessages.retry }));
@@ -390,7 +390,7 @@ describe('CourseCatalog course preview', () => {
     stubWithCourse(() => (fail ? { status: 500, body: {} } : { body: detail }));
     const emit = await openPython();
     expect((await screen.findByRole('alert')).textContent).toContain(commonMessages.serverError);
-    expect(emit).toHaveBeenCalledWith('ch-error', { code: 'HTTP_500', message: commonMessages.serverError, status: 500 });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-error', { code: 'HTTP_500', message: commonMessages.serverError, status: 500 }));
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: commonMessages.retry }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Python с нуля' })).toBeTruthy();
@@ -403,7 +403,7 @@ describe('CourseCatalog course preview', () => {
     expect(screen.getByText(text.courseNotFoundHint)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: commonMessages.retry })).toBeNull();
-    expect(emit).toHaveBeenCalledWith('ch-error', { code: 'COURSE_NOT_FOUND', message: 'Курс не найден', status: 404 });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-error', { code: 'COURSE_NOT_FOUND', message: 'Курс не найден', status: 404 }));
     fireEvent.click(screen.getByRole('button', { name: new RegExp(text.back) }));
     expect(await screen.findByText('Python с нуля')).toBeTruthy();
   });

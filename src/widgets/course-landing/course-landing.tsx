@@ -5,6 +5,7 @@ import { getPublic, resolveApiBase } from '../shared/public-client.ts';
 import { ErrorState, Loading } from '../shared/status-views.tsx';
 import { useResource } from '../shared/use-resource.ts';
 import type { WidgetHostProps } from '../shared/widget-types.ts';
+import { schoolThemeStyle, type SchoolTheme } from '../shared/school-theme.ts';
 
 export interface CourseLandingProps extends WidgetHostProps {
   /** The school's URL name. */
@@ -33,6 +34,8 @@ export interface LandingCourse {
 export interface CourseLandingResponse {
   course: LandingCourse;
   landing: LandingInput | null;
+  /** The school's colours (settings «Оформление»). */
+  theme?: SchoolTheme;
 }
 
 const t = landingMessages;
@@ -107,7 +110,7 @@ export function CourseLanding(props: CourseLandingProps) {
   if (!data || courseId === null) return <Loading text={t.loading} />;
 
   const context: Context = { apiBase, course: data.course, courseId, emit };
-  return <div className="landing">{blocks.map((entry) => <Block key={entry.key} entry={entry} context={context} />)}</div>;
+  return <div className="landing" style={schoolThemeStyle(data.theme)}>{blocks.map((entry) => <Block key={entry.key} entry={entry} context={context} />)}</div>;
 }
 
 function Block({ entry, context }: { entry: LandingEntry; context: Context }): ReactNode {

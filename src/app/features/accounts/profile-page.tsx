@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
+import { TelegramSection } from '../telegram/index.ts';
 import { codeProblem, FormFooter, formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
 export interface Profile {
@@ -53,6 +54,7 @@ export default function ProfilePage() {
       <AvatarForm profile={profile} onSaved={setProfile} />
       <EmailForm profile={profile} onSaved={setProfile} />
       <PasswordForm />
+      <TelegramSection />
     </div>
   );
 }

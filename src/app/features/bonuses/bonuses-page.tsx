@@ -7,7 +7,9 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { useDocumentTitle } from '../../use-document-title.ts';
+import { StudentBoxes } from '../gamification/index.ts';
 import { BONUSES_PAGE_SIZE, listBonuses, type Bonus } from './bonuses-api.ts';
+import { InviteProgramCard } from './invite-program-card.tsx';
 
 const t = bonusesMessages;
 
@@ -39,6 +41,7 @@ export default function BonusesPage({ school }: { school: string }) {
   useDocumentTitle(t.title);
   return (
     <PageFrame title={t.title} className="bonuses-page">
+      <InviteProgramCard school={school} />
       {bonuses.error ? <LoadError message={bonuses.error.message} onRetry={bonuses.retry} /> : null}
       {bonuses.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data && data.results.length === 0 ? <EmptyState title={t.emptyTitle} text={teacher ? t.teacherEmptyText : t.emptyText} /> : null}
@@ -50,6 +53,7 @@ export default function BonusesPage({ school }: { school: string }) {
         </ul>
       ) : null}
       {data ? <Pager page={page} count={data.count} size={BONUSES_PAGE_SIZE} onPage={setPage} /> : null}
+      <StudentBoxes school={school} />
     </PageFrame>
   );
 }

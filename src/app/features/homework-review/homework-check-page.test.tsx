@@ -56,6 +56,14 @@ beforeEach(() => {
 });
 
 describe('HomeworkCheckPage', () => {
+  it('«Написать ученику» opens the personal chat with the work\'s student (issue 15)', async () => {
+    const { sent } = stubPage(undefined, { 'POST Alpha/chats/create_personal_chat/': () => json({ id: 'chat-3', type: 'personal', name: 'Мария Ивановна' }) });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Написать ученику' }));
+    await waitFor(() => expect($router.get()?.path).toBe('/school/Alpha/chat/chat-3'));
+    expect(sent.find((request) => request.method === 'POST')).toMatchObject({ path: 'Alpha/chats/create_personal_chat/', body: { student_id: 3 } });
+  });
+
   it("shows the task read-only, the student's hand-in with its files and an audio player, and the review form", async () => {
     const { fetch } = stubPage();
     renderPage();

@@ -7,6 +7,7 @@ import { FileLinks } from '../../ui/file-links.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { WriteToChatButton } from '../chat/index.ts';
 import { HomeworkThread, type LessonFile, type UserHomework } from '../learning/index.ts';
 import { getHandIn, getHomeworkTask, type HomeworkTask } from './homework-review-api.ts';
 import { NextUnchecked } from './next-unchecked.tsx';
@@ -94,7 +95,9 @@ function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheck
       <dl className="homework-check-facts">
         <div>
           <dt>{t.studentLabel}</dt>
-          <dd>{student || '—'}</dd>
+          <dd>
+            {student || '—'} <WriteToChatButton school={school} to={{ studentId: handIn.user }} />
+          </dd>
         </div>
         <div>
           <dt>{t.teacherLabel}</dt>

@@ -74,12 +74,29 @@ beforeEach(() => {
 const row = (name: string) => screen.getByText(name).closest('li')!;
 
 describe('StudentCoursePage', () => {
+  it('«Написать преподавателю» opens the personal chat with the group\'s teacher; none without a teacher (issue 15)', async () => {
+    const { sent } = stubApi({
+      'GET Alpha/courses/7/sections/': () => json(outline()),
+      'POST Alpha/chats/create_personal_chat/': () => json({ id: 'chat-2', type: 'personal', name: 'Преподаватель' }),
+    });
+    const { unmount } = render(<StudentCoursePage school="Alpha" courseId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Написать преподавателю' }));
+    await waitFor(() => expect($router.get()?.path).toBe('/school/Alpha/chat/chat-2'));
+    expect(sent.find((request) => request.method === 'POST')).toMatchObject({ path: 'Alpha/chats/create_personal_chat/', body: { teacher_id: 2 } });
+    unmount();
+
+    stubApi({ 'GET Alpha/courses/7/sections/': () => json(outline({ teacher_id: null })) });
+    render(<StudentCoursePage school="Alpha" courseId={7} />);
+    await screen.findByRole('heading', { level: 1, name: 'Python с нуля' });
+    expect(screen.queryByRole('button', { name: 'Написать преподавателю' })).toBeNull();
+  });
+
   it('shows loading, then the modules with their lessons, each with its type, progress, and a link to its page', async () => {
     stubApi({ 'GET Alpha/courses/7/sections/': () => json(outline()) });
     render(<StudentCoursePage school="Alpha" courseId={7} />);
     expect(screen.getByRole('status').textContent).toBe('Загрузка...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Python с нуля' })).toBeTruthy();
-    expect(document.title).toBe('Python с нуля — CourseHub');
+    await waitFor(() => expect(document.title).toBe('Python с нуля — CourseHub'));
 
     // The progress header.
     expect(screen.getByRole('progressbar', { name: 'Прогресс' }).getAttribute('value')).toBe('40');

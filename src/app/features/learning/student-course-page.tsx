@@ -2,6 +2,7 @@ import { appMessages, certificatePath, commonMessages, learningMessages, schoolP
 import { useState } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { WriteToChatButton } from '../chat/index.ts';
 import { showToast } from '../../ui/toasts.tsx';
 import { $router } from '../../router.ts';
 import { useDocumentTitle } from '../../use-document-title.ts';
@@ -37,6 +38,7 @@ function Outline({ school, outline }: { school: string; outline: StudentOutline 
             {t.backToCourses}
           </a>
           {outline.finished && outline.certificate ? <CertificateButton courseId={outline.course_id} /> : null}
+          {outline.teacher_id ? <WriteToChatButton school={school} to={{ teacherId: outline.teacher_id }} /> : null}
         </>
       }
     >

@@ -5,6 +5,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import { StudentBanner } from '../banners/index.ts';
 import { CourseProgress } from './course-progress.tsx';
 import { listStudentCourses, STUDENT_COURSES_PAGE_SIZE, type StudentCourse } from './learning-api.ts';
 
@@ -25,6 +26,7 @@ export default function StudentCoursesPage({ school }: { school: string }) {
         </a>
       }
     >
+      <StudentBanner school={school} />
       {courses.error ? <LoadError message={courses.error.message} onRetry={courses.retry} /> : null}
       {courses.status === 'loading' ? <p role="status">{commonMessages.loading}</p> : null}
       {data && data.results.length === 0 ? <EmptyState title={t.coursesEmptyTitle} text={t.coursesEmptyText} /> : null}

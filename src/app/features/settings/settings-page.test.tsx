@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import SettingsPage from './settings-page.tsx';
+import { SETTINGS_TABS } from './settings-tabs.ts';
 
 beforeEach(() => {
   resetUser();
@@ -26,12 +27,15 @@ describe('SettingsPage', () => {
     expect(tabLinks().map((link) => link.getAttribute('href'))).toEqual(tabs.map((tab) => `/school/Alpha/settings/${tab}`));
   });
 
-  it('marks the current tab and shows the coming-soon notice under its heading', () => {
+  // A tab of the set without a screen yet (tabs get theirs one by one; none left: nothing to show).
+  const soon = ADMIN_SETTINGS.find((tab) => !(tab in SETTINGS_TABS));
+  it.skipIf(!soon)('marks the current tab and shows the coming-soon notice under its heading', () => {
     setRole(Role.Admin);
-    render(<SettingsPage school="Alpha" tab="promo" />);
+    render(<SettingsPage school="Alpha" tab={soon!} />);
+    const label = appMessages.settings.tabs[soon!]!;
     const current = tabLinks().filter((link) => link.getAttribute('aria-current') === 'page');
-    expect(current.map((link) => link.textContent)).toEqual(['Промокоды']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Промокоды' })).toBeTruthy();
+    expect(current.map((link) => link.textContent)).toEqual([label]);
+    expect(screen.getByRole('heading', { level: 1, name: label })).toBeTruthy();
     expect(screen.getByText(appMessages.sectionSoon)).toBeTruthy();
   });
 

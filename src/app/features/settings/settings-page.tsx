@@ -1,21 +1,20 @@
 import { $user, appMessages, routeRole, schoolPath, settingsTabs } from '#core';
 import { useStore } from '@nanostores/react';
 import { Suspense } from 'react';
-import { lazyPage } from '../../lazy-page.ts';
 import { PageLoading } from '../../page-boundary.tsx';
-
-const SchoolUsersPage = lazyPage(() => import('./school-users-page.tsx'));
+import { SETTINGS_TABS } from './settings-tabs.ts';
 
 const t = appMessages.settings;
 const label = (tab: string) => t.tabs[tab] ?? tab;
 
 /**
  * The school's settings, `settings/{tab}` (spec §2): a tab bar of the role's settings set (from
- * core's route sets, so admin and super admin differ), then the tab. 'employees' lists the
- * school's users; the other tabs are still to come. The tab's own heading is the page's h1.
+ * core's route sets, so admin and super admin differ), then the tab's screen (settings-tabs.ts).
+ * The tab's own heading is the page's h1.
  */
 export default function SettingsPage({ school, tab }: { school: string; tab: string }) {
   const role = useStore($user).role;
+  const Tab = SETTINGS_TABS[tab];
   return (
     <div className="settings-page">
       <nav className="settings-tabs" aria-label={t.tabsLabel}>
@@ -29,10 +28,10 @@ export default function SettingsPage({ school, tab }: { school: string; tab: str
           ))}
         </ul>
       </nav>
-      {tab === 'employees' ? (
-        // Its own boundary: the tab bar stays while the list's code loads.
+      {Tab ? (
+        // Its own boundary: the tab bar stays while the tab's code loads.
         <Suspense fallback={<PageLoading />}>
-          <SchoolUsersPage role={role} />
+          <Tab school={school} role={role} />
         </Suspense>
       ) : (
         <section className="status-page">

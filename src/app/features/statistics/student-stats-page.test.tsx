@@ -1,6 +1,7 @@
 import { $school, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { $router } from '../../router.ts';
 import { stubApi, type Answer } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import type { CourseProgress, ProgressReport, StudentLesson, StudentSections } from './student-stats-api.ts';
@@ -86,12 +87,25 @@ beforeEach(() => {
 });
 
 describe('StudentStatsPage', () => {
+  it('«Написать ученику» opens the personal chat with the student (issue 15)', async () => {
+    const api = stubApi({
+      [SECTIONS]: () => json(sections()),
+      [PROGRESS]: () => json(progress()),
+      'POST Alpha/chats/create_personal_chat/': () => json({ id: 'chat-31', type: 'personal', name: 'Анна Иванова' }, 201),
+    });
+    render(<StudentStatsPage school="Alpha" studentId={31} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Написать ученику' }));
+    await expect.poll(() => $router.get()?.path).toBe('/school/Alpha/chat/chat-31');
+    expect(api.sent.find((request) => request.method === 'POST')).toMatchObject({ path: 'Alpha/chats/create_personal_chat/', body: { student_id: 31 } });
+  });
+
   it("shows the student, when they last signed in, and their progress in each course", async () => {
     const { queries } = stub();
     render(<StudentStatsPage school="Alpha" studentId={31} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Анна Иванова' })).toBeTruthy();
     expect(screen.getByText('anna@school.ru')).toBeTruthy();
-    expect(document.title).toBe('Анна Иванова — CourseHub');
+    // The title is set by an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('Анна Иванова — CourseHub'));
     expect(screen.getByText(formatDayTime('2026-03-05T09:00:00.000Z')).tagName).toBe('TIME');
     expect(queries().sort()).toEqual([
       '/api/Alpha/student_progress/get_student_progress_for_admin_or_teacher/?student_id=31',
@@ -157,7 +171,8 @@ describe('StudentStatsPage', () => {
     render(<StudentStatsPage school="Alpha" studentId={99} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Ученик не найден' })).toBeTruthy();
     expect(screen.getByText('Возможно, ученик не учится в ваших группах.')).toBeTruthy();
-    expect(document.title).toBe('Ученик не найден — CourseHub');
+    // The title is set by an effect after the heading renders.
+    await waitFor(() => expect(document.title).toBe('Ученик не найден — CourseHub'));
   });
 
   it('shows a failed load with its reason and tries again; a failed progress has its own retry', async () => {

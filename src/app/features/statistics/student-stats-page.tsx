@@ -2,6 +2,7 @@ import { $school, commonMessages, schoolPath, statisticsMessages, type ApiError 
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { WriteToChatButton } from '../chat/index.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -63,7 +64,16 @@ export default function StudentStatsPage({ school, studentId }: StudentStatsPage
 
   const { student } = data;
   return (
-    <PageFrame title={name} className="student-stats-page" actions={back}>
+    <PageFrame
+      title={name}
+      className="student-stats-page"
+      actions={
+        <>
+          {back}
+          <WriteToChatButton school={school} to={{ studentId }} />
+        </>
+      }
+    >
       <dl className="stats-facts student-stats-head">
         <div>
           <dt>{t.email}</dt>

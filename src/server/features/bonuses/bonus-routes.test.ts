@@ -356,4 +356,26 @@ describe('school bonuses: who sees what', () => {
     expect(last).toEqual(all.slice(10, 15));
     expect((await call(t.app, 'GET', `${list()}?p=9`, { token: student.access })).body).toMatchObject({ count: 15, results: [] });
   });
+
+  it("filters the admin's list by text and by the switch; other roles' lists ignore the filters", async () => {
+    await clearBonuses();
+    const on = await addBonus({ text: 'Скидка 50% на дизайн', active: true, groups: [groups[0]!] });
+    const off = await addBonus({ text: 'Подарок: книга', active: false, groups: [groups[0]!] });
+    const ids = async (query: string, token = owner.access) => {
+      const res = await call(t.app, 'GET', `${list()}?${query}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body!.results.map((row: Body) => row.id);
+    };
+    expect(await ids('search=скидка')).toEqual([on]);
+    // LIKE's wildcards are the text they are.
+    expect(await ids('search=50%25')).toEqual([on]);
+    expect(await ids('search=_')).toEqual([]);
+    expect(await ids('search=example.com')).toEqual([off, on]);
+    expect(await ids('is_active=true')).toEqual([on]);
+    expect(await ids('is_active=false')).toEqual([off]);
+    expect(await ids('is_active=false&search=скидка')).toEqual([]);
+    expect(await ids('is_active=false', student.access)).toEqual([on]);
+    expect((await call(t.app, 'GET', `${list()}?search=a%00b`, { token: owner.access })).status).toBe(400);
+    expect((await call(t.app, 'GET', `${list()}?is_active=maybe`, { token: owner.access })).status).toBe(400);
+  });
 });

@@ -1,8 +1,10 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
+import { containsPattern } from '../../shared/db/like-pattern.ts';
 import { fieldError } from '../../shared/errors.ts';
+import { httpLink } from '../../shared/http/http-link.ts';
 import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
@@ -27,19 +29,6 @@ const PatchBody = Type.Partial(Type.Object(BonusFields));
 type BonusInput = Static<typeof PatchBody>;
 
 const BonusParams = Type.Object({ school: SchoolName, id: Id });
-
-/** An absolute http(s) address with a host: a student's browser opens it. */
-function bonusLink(value: string): string {
-  const message = 'Укажите ссылку, начинающуюся с http:// или https://.';
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw fieldError('link', message);
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) throw fieldError('link', message);
-  return url.href;
-}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
@@ -84,7 +73,7 @@ async function schoolGroups(db: Db, schoolId: number, ids: readonly number[]): P
 async function bonusChanges(db: Db, schoolId: number, body: BonusInput) {
   const changes: Partial<typeof schoolBonuses.$inferInsert> = {};
   if (body.text !== undefined) changes.text = body.text.trim();
-  if (body.link !== undefined) changes.link = bonusLink(body.link);
+  if (body.link !== undefined) changes.link = httpLink('link', body.link);
   if (body.expire_date !== undefined) changes.expireDate = expireDate(body.expire_date);
   if (body.active !== undefined) changes.active = body.active;
   if (body.logo_file !== undefined) changes.logoFileId = body.logo_file === null ? null : await schoolPicture(db, schoolId, body.logo_file);
@@ -110,7 +99,11 @@ export async function bonusRoutes(app: App): Promise<void> {
         tags: ['bonuses'],
         summary: 'Бонусы: все бонусы школы (администратор), бонусы своих групп (преподаватель), действующие бонусы своих групп (ученик)',
         params: Type.Object({ school: SchoolName }),
-        querystring: Type.Object(PageQuery),
+        querystring: Type.Object({
+          ...PageQuery,
+          search: Type.Optional(Text({ maxLength: 200, description: 'Часть текста или ссылки (администратор)' })),
+          is_active: Type.Optional(Type.Boolean({ description: 'Только включённые (true) или выключенные (false) бонусы (администратор)' })),
+        }),
         response: { 200: Page(BonusSchema), ...errors(400, 401, 403, 404, 451) },
       },
     },
@@ -120,7 +113,14 @@ export async function bonusRoutes(app: App): Promise<void> {
       const page = request.query.p ?? 1;
       const size = request.query.s ?? 20;
       // By the (school, id) index, newest first: a count, then the page with logos and groups.
-      const where = visibleBonuses(ctx.db, school.id, viewer, ctx.now());
+      // The admin's filters (reference §4.14): a text search and the switch; others see what they see.
+      const text = role === 'Admin' ? request.query.search?.trim() : undefined;
+      const active = role === 'Admin' ? request.query.is_active : undefined;
+      const where = and(
+        visibleBonuses(ctx.db, school.id, viewer, ctx.now()),
+        text ? or(ilike(schoolBonuses.text, containsPattern(text)), ilike(schoolBonuses.link, containsPattern(text))) : undefined,
+        active === undefined ? undefined : eq(schoolBonuses.active, active),
+      )!;
       const [total] = await ctx.db.select({ n: count() }).from(schoolBonuses).where(where);
       const countAll = total?.n ?? 0;
       const slice = pageSlice(page, size, countAll);

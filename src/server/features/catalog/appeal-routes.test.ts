@@ -101,6 +101,7 @@ describe('the school\'s appeals', () => {
       phone: null,
       message: 'Новая',
       is_read: false,
+      status: 'new',
       created_at: expect.any(String),
     });
     expect(res.body!.results.map((a: { name: string }) => a.name)).not.toContain('Чужая заявка');
@@ -110,12 +111,46 @@ describe('the school\'s appeals', () => {
     expect(paged.body!.results).toHaveLength(1);
   });
 
-  it('opens one appeal and marks it read', async () => {
-    const res = await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { token: owner.access });
+  it('opens one appeal without marking it read; PATCH marks it read and sets its status', async () => {
+    const url = `/api/${owner.schoolName}/course-appeals/${appealId}/`;
+    const res = await call(t.app, 'GET', url, { token: owner.access });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: appealId, name: 'Последняя', is_read: true });
+    expect(res.body).toMatchObject({ id: appealId, name: 'Последняя', is_read: false, status: 'new' });
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/unread/`, { token: owner.access })).body).toEqual({ unread: 4 });
+
+    const read = await call(t.app, 'PATCH', url, { token: owner.access, body: { is_read: true } });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: appealId, is_read: true, status: 'new', course_name: 'Курс с заявками' });
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/unread/`, { token: owner.access })).body).toEqual({ unread: 3 });
+    // Unread ones come first: the read one goes to the end of the list.
     const list = await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/`, { token: owner.access });
-    expect(list.body!.results[0]).toMatchObject({ id: appealId, is_read: true });
+    expect(list.body!.results.map((a: { is_read: boolean }) => a.is_read)).toEqual([false, false, false, true]);
+    expect(list.body!.results[3]).toMatchObject({ id: appealId });
+
+    const unread = await call(t.app, 'PATCH', url, { token: owner.access, body: { is_read: false } });
+    expect(unread.body).toMatchObject({ is_read: false });
+    // A status change means the appeal was read, unless the same call says otherwise.
+    expect((await call(t.app, 'PATCH', url, { token: owner.access, body: { status: 'in_progress' } })).body).toMatchObject({ status: 'in_progress', is_read: true });
+    expect((await call(t.app, 'PATCH', url, { token: owner.access, body: { status: 'done', is_read: false } })).body).toMatchObject({ status: 'done', is_read: false });
+    await call(t.app, 'PATCH', url, { token: owner.access, body: { is_read: true } });
+
+    const done = await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/?status=done`, { token: owner.access });
+    expect(done.body!.results.map((a: { id: number }) => a.id)).toEqual([appealId]);
+    const unreadOnly = await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/?is_read=false`, { token: owner.access });
+    expect(unreadOnly.body!.count).toBe(3);
+  });
+
+  it('refuses a malformed change', async () => {
+    const url = `/api/${owner.schoolName}/course-appeals/${appealId}/`;
+    for (const body of [{}, { status: 'archived' }, { status: 'new\u0000' }, { is_read: 'maybe' }, { is_read: true, name: 'Чужое имя' }, [1]]) {
+      const res = await call(t.app, 'PATCH', url, { token: owner.access, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    const broken = await t.app.inject({ method: 'PATCH', url, headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.access}` }, payload: '{"is_read":' });
+    expect(broken.statusCode).toBe(400);
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/?status=other`, { token: owner.access })).status).toBe(400);
+    expect((await call(t.app, 'PATCH', `/api/${owner.schoolName}/course-appeals/999999/`, { token: owner.access, body: { is_read: true } })).status).toBe(404);
+    expect((await call(t.app, 'GET', url, { token: owner.access })).body).toMatchObject({ name: 'Последняя' });
   });
 
   it('shows nothing to another school\'s admin', async () => {
@@ -123,10 +158,16 @@ describe('the school\'s appeals', () => {
     expect(list.status).toBe(403);
     expect(JSON.stringify(list.body)).not.toContain('Последняя');
     expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { token: other.access })).status).toBe(403);
+    expect((await call(t.app, 'PATCH', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { token: other.access, body: { is_read: false } })).status).toBe(403);
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/unread/`, { token: other.access })).status).toBe(403);
     // Through their own school the appeal id of another school does not exist.
     const viaOwn = await call(t.app, 'GET', `/api/${other.schoolName}/course-appeals/${appealId}/`, { token: other.access });
     expect(viaOwn.status).toBe(404);
     expect(viaOwn.body).toMatchObject({ code: 'APPEAL_NOT_FOUND' });
+    const patchViaOwn = await call(t.app, 'PATCH', `/api/${other.schoolName}/course-appeals/${appealId}/`, { token: other.access, body: { status: 'done' } });
+    expect(patchViaOwn.status).toBe(404);
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { token: owner.access })).body).toMatchObject({ status: 'done' });
+    expect((await call(t.app, 'GET', `/api/${other.schoolName}/course-appeals/unread/`, { token: other.access })).body).toEqual({ unread: 1 });
     const own = await call(t.app, 'GET', `/api/${other.schoolName}/course-appeals/`, { token: other.access });
     expect(own.body!.results.map((a: { name: string }) => a.name)).toEqual(['Чужая заявка']);
   });
@@ -137,9 +178,13 @@ describe('the school\'s appeals', () => {
     for (const token of [teacher.access, student.access]) {
       expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/`, { token })).status).toBe(403);
       expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { token })).status).toBe(403);
+      expect((await call(t.app, 'PATCH', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { token, body: { is_read: false } })).status).toBe(403);
+      expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/unread/`, { token })).status).toBe(403);
     }
     expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/`)).status).toBe(401);
     expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/${appealId}/`)).status).toBe(401);
+    expect((await call(t.app, 'PATCH', `/api/${owner.schoolName}/course-appeals/${appealId}/`, { body: { is_read: true } })).status).toBe(401);
+    expect((await call(t.app, 'GET', `/api/${owner.schoolName}/course-appeals/unread/`)).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/no-such-school/course-appeals/', { token: owner.access })).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
-import { courseAppeals } from './tables.ts';
+import { APPEAL_STATUSES, courseAppeals, type AppealStatus } from './tables.ts';
 import { courses } from '../courses/index.ts';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { badRequest, fieldError, notFound } from '../../shared/errors.ts';
@@ -34,8 +34,17 @@ const Appeal = Type.Object({
   phone: Nullable(Type.String()),
   message: Type.String(),
   is_read: Type.Boolean(),
+  status: Type.Enum([...APPEAL_STATUSES]),
   created_at: Type.String(),
 });
+
+/** An admin's change: read or unread, and where the appeal stands; at least one of them. */
+const AppealPatch = Type.Object(
+  { is_read: Type.Optional(Type.Boolean()), status: Type.Optional(Type.Enum([...APPEAL_STATUSES])) },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+const AppealParams = Type.Object({ school: SchoolName, id: Id });
 
 const appealColumns = {
   id: courseAppeals.id,
@@ -46,6 +55,7 @@ const appealColumns = {
   phone: courseAppeals.phone,
   message: courseAppeals.message,
   isRead: courseAppeals.isRead,
+  status: courseAppeals.status,
   createdAt: courseAppeals.createdAt,
 };
 
@@ -58,6 +68,7 @@ interface AppealRow {
   phone: string | null;
   message: string;
   isRead: boolean;
+  status: AppealStatus;
   createdAt: Date;
 }
 
@@ -70,8 +81,11 @@ const appealBody = (row: AppealRow) => ({
   phone: row.phone,
   message: row.message,
   is_read: row.isRead,
+  status: row.status,
   created_at: row.createdAt.toISOString(),
 });
+
+const appealNotFound = () => notFound('Заявка не найдена.', 'APPEAL_NOT_FOUND');
 
 const OPTIONAL_TEXT = ['email', 'phone', 'message'] as const;
 
@@ -145,11 +159,13 @@ export async function appealRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['appeals'],
-        summary: 'Заявки на курсы школы, новые сверху (администратор)',
+        summary: 'Заявки на курсы школы: непрочитанные сверху, затем новые (администратор)',
         params: Type.Object({ school: SchoolName }),
         querystring: Type.Object({
           p: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
           s: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 20 })),
+          status: Type.Optional(Type.Enum([...APPEAL_STATUSES])),
+          is_read: Type.Optional(Type.Boolean()),
         }),
         security: [{ bearer: [] }],
         response: { 200: Page(Appeal), ...errors(400, 401, 403, 404) },
@@ -157,9 +173,13 @@ export async function appealRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const { status, is_read: isRead } = request.query;
       const page = request.query.p ?? 1;
       const size = request.query.s ?? 20;
-      const where = eq(courseAppeals.schoolId, school.id);
+      const filters: SQL[] = [eq(courseAppeals.schoolId, school.id)];
+      if (status !== undefined) filters.push(eq(courseAppeals.status, status));
+      if (isRead !== undefined) filters.push(eq(courseAppeals.isRead, isRead));
+      const where = and(...filters);
       const [total] = await ctx.db.select({ n: count() }).from(courseAppeals).where(where);
       const countAll = total?.n ?? 0;
       if ((page - 1) * size >= countAll) return pageEnvelope(request, [], countAll, page, size);
@@ -168,7 +188,8 @@ export async function appealRoutes(app: App): Promise<void> {
         .from(courseAppeals)
         .innerJoin(courses, eq(courses.id, courseAppeals.courseId))
         .where(where)
-        .orderBy(desc(courseAppeals.createdAt), desc(courseAppeals.id))
+        // The (school, is_read, created_at desc, id desc) index gives this order without sorting.
+        .orderBy(asc(courseAppeals.isRead), desc(courseAppeals.createdAt), desc(courseAppeals.id))
         .limit(size)
         .offset((page - 1) * size);
       return pageEnvelope(request, rows.map(appealBody), countAll, page, size);
@@ -176,26 +197,79 @@ export async function appealRoutes(app: App): Promise<void> {
   );
 
   app.get(
+    '/:school/course-appeals/unread/',
+    {
+      schema: {
+        tags: ['appeals'],
+        summary: 'Сколько заявок школы ещё не прочитано: счётчик у пункта меню «Заявки» (администратор)',
+        params: Type.Object({ school: SchoolName }),
+        security: [{ bearer: [] }],
+        response: { 200: Type.Object({ unread: Type.Integer() }), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(courseAppeals)
+        .where(and(eq(courseAppeals.schoolId, school.id), eq(courseAppeals.isRead, false)));
+      return { unread: row?.n ?? 0 };
+    },
+  );
+
+  const oneAppeal = async (schoolId: number, id: number) => {
+    const [row] = await ctx.db
+      .select(appealColumns)
+      .from(courseAppeals)
+      .innerJoin(courses, eq(courses.id, courseAppeals.courseId))
+      .where(and(eq(courseAppeals.id, id), eq(courseAppeals.schoolId, schoolId)));
+    if (!row) throw appealNotFound();
+    return appealBody(row);
+  };
+
+  // Reading changes nothing (the original's GET marked the appeal read): a prefetch, a crawler or
+  // a retried request must not decide what the admin has seen. PATCH does that.
+  app.get(
     '/:school/course-appeals/:id/',
     {
       schema: {
         tags: ['appeals'],
-        summary: 'Одна заявка школы; отмечается прочитанной (администратор)',
-        params: Type.Object({ school: SchoolName, id: Id }),
+        summary: 'Одна заявка школы (администратор); прочитанной её отмечает PATCH',
+        params: AppealParams,
         security: [{ bearer: [] }],
         response: { 200: Appeal, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      return oneAppeal(school.id, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/:school/course-appeals/:id/',
+    {
+      schema: {
+        tags: ['appeals'],
+        summary: 'Отметить заявку прочитанной или нет, сменить её статус (новая, в работе, обработана); смена статуса отмечает её прочитанной (администратор)',
+        params: AppealParams,
+        body: AppealPatch,
+        security: [{ bearer: [] }],
+        response: { 200: Appeal, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      const { is_read: isRead, status } = request.body;
+      // Taking an appeal into work means it was read, unless the admin says otherwise in the same call.
+      const changes = { ...(status !== undefined ? { status, isRead: true } : {}), ...(isRead !== undefined ? { isRead } : {}) };
       const [updated] = await ctx.db
         .update(courseAppeals)
-        .set({ isRead: true })
+        .set(changes)
         .where(and(eq(courseAppeals.id, request.params.id), eq(courseAppeals.schoolId, school.id)))
         .returning({ id: courseAppeals.id });
-      if (!updated) throw notFound('Заявка не найдена.', 'APPEAL_NOT_FOUND');
-      const [row] = await ctx.db.select(appealColumns).from(courseAppeals).innerJoin(courses, eq(courses.id, courseAppeals.courseId)).where(eq(courseAppeals.id, updated.id));
-      return appealBody(row!);
+      if (!updated) throw appealNotFound();
+      return oneAppeal(school.id, updated.id);
     },
   );
 }

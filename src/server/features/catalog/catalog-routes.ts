@@ -45,7 +45,11 @@ const landingBlocks = {} as { [K in LandingBlockKey]: typeof LandingBlock };
 for (const key of LANDING_BLOCK_KEYS) landingBlocks[key] = LandingBlock;
 export const LandingSchema = Type.Object(landingBlocks, { description: 'Лендинг курса: 17 блоков (core Landing), ключи по имени блока' });
 
-export const CourseLanding = Type.Object({ course: CatalogCourse, landing: LandingSchema });
+export const CourseLanding = Type.Object({
+  course: CatalogCourse,
+  landing: LandingSchema,
+  theme: Type.Optional(Type.Object({ accent: Type.Union([Type.String(), Type.Null()]), accent_text: Type.Union([Type.String(), Type.Null()]) }, { description: 'Цвета школы (#rrggbb), null — цвета платформы' })),
+});
 
 
 /** The public course catalogue, course previews and the landing editor (spec §7 Catalogue, Landing). */

@@ -6,6 +6,7 @@ import { courseLandings } from './tables.ts';
 import { courseFiles, courses, coverColumns, coverJoin, coverUrl, lessons, sections } from '../courses/index.ts';
 import { schools } from '../../shared/db/core-tables.ts';
 import { badRequest, fieldError, notFound } from '../../shared/errors.ts';
+import { schoolColors } from '../schools/index.ts';
 
 /** What a school stored for a course's landing: the blocks (or fields) it changed. */
 export type StoredLanding = Record<string, Record<string, unknown>>;
@@ -128,7 +129,9 @@ export async function landingBody(ctx: AppContext, where: SQL) {
   const [row] = await ctx.db.select(courseWithSchool()).from(courses).innerJoin(schools, eq(schools.id, courses.schoolId)).leftJoin(courseFiles, coverJoin).where(where);
   if (!row) throw courseNotFound();
   const [stored, program] = await Promise.all([storedLanding(ctx.db, row.course.id), courseProgram(ctx.db, [row.course.id])]);
-  return { course: courseBody(ctx, row), landing: buildLanding(row, stored, program.get(row.course.id) ?? []) };
+  // The school's colours: the landing widget paints itself with them (settings «Оформление»).
+  const theme = await schoolColors(ctx, row.course.schoolId);
+  return { course: courseBody(ctx, row), landing: buildLanding(row, stored, program.get(row.course.id) ?? []), theme };
 }
 
 // ---- Checking what an admin stores ----

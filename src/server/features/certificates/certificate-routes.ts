@@ -11,8 +11,9 @@ import { requireAuth } from '../../shared/security/auth.ts';
 import { issueCertLink, openCertLink } from './certificate-links.ts';
 import { courseTemplate, signedPicture } from './template-routes.ts';
 import { courseNotFound, courseProgram } from '../catalog/index.ts';
+import { courseFiles } from '../courses/index.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
-import { userPseudonyms } from '../schools/index.ts';
+import { certificateDocument, userPseudonyms } from '../schools/index.ts';
 import { findEnrolment, lessonStates, markFinishedIfComplete } from '../learning/index.ts';
 import { qrSvg } from './qr-code.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
@@ -90,7 +91,7 @@ export async function certificateRoutes(app: App): Promise<void> {
       const cert = openCertLink(ctx.config.secret, request.params.certLink);
       if (!cert) throw new AppError(400, 'CERT_INVALID', CERT_INVALID_MESSAGE);
       const [row] = await ctx.db
-        .select({ user: users, courseName: courses.name, schoolTitle: schools.title, owner: owners, teacher: teachers, teacherPseudonym: userPseudonyms.pseudonym })
+        .select({ user: users, courseName: courses.name, schoolTitle: schools.title, ownerId: schools.ownerId, owner: owners, teacher: teachers, teacherPseudonym: userPseudonyms.pseudonym })
         .from(users)
         .innerJoin(courses, and(eq(courses.id, cert.courseId), eq(courses.schoolId, cert.schoolId)))
         .innerJoin(schools, eq(schools.id, courses.schoolId))
@@ -104,6 +105,15 @@ export async function certificateRoutes(app: App): Promise<void> {
       if (!row) throw notFound(CERT_NOT_FOUND_MESSAGE, 'CERT_NOT_FOUND');
       const program = (await courseProgram(ctx.db, [cert.courseId])).get(cert.courseId) ?? [];
       const template = await courseTemplate(ctx.db, cert.courseId);
+      // The template's pictures first; without them the school's stamp and signature (school_document).
+      const document = template?.signature && template.stamp ? null : await certificateDocument(ctx.db, cert.schoolId, row.ownerId);
+      const picture = async (id: number | null | undefined) => {
+        if (id === null || id === undefined) return null;
+        const [file] = await ctx.db.select({ id: courseFiles.id, name: courseFiles.name }).from(courseFiles).where(eq(courseFiles.id, id));
+        return file ?? null;
+      };
+      const signature = template?.signature ?? (await picture(document?.signatureFileId));
+      const stamp = template?.stamp ?? (await picture(document?.stampFileId));
       return {
         user_full_name: fullName(row.user),
         first_name: row.user.firstName,
@@ -112,9 +122,9 @@ export async function certificateRoutes(app: App): Promise<void> {
         course_name: row.courseName,
         school_name: row.schoolTitle,
         date: cert.issuedAt.toISOString(),
-        // The course's template (template-routes.ts); without its pictures the viewer draws its defaults.
-        signature: signedPicture(ctx, template?.signature ?? null),
-        stamp: signedPicture(ctx, template?.stamp ?? null),
+        // The template's, else the school's pictures; without either the viewer draws its defaults.
+        signature: signedPicture(ctx, signature),
+        stamp: signedPicture(ctx, stamp),
         sections: program.map((section) => ({
           id: section.section_id,
           name: section.name,

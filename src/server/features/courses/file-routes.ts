@@ -331,6 +331,9 @@ export async function fileRoutes(app: App): Promise<void> {
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', `private, max-age=${maxAge}`)
         .header('accept-ranges', 'bytes');
+      // An autowebinar's video plays in the <ch-webinar> widget on schools' own sites: the signed link
+      // is the proof, so other sites' pages may load videos (helmet's default allows this site only).
+      if (file.mime.startsWith('video/')) reply.header('cross-origin-resource-policy', 'cross-origin');
       if (range) {
         reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.bytes}`).header('content-length', range.end - range.start + 1);
       } else {

@@ -9,6 +9,7 @@ import { storageKey } from '../../shared/storage/storage.ts';
 import { FILE_TYPES, type FileExt, type Media } from '../../shared/uploads/file-types.ts';
 import { STORAGE_LIMIT_MESSAGE, storageQuotaBytes } from '../tariffs/index.ts';
 import { courseFiles, courses, lessonBlocks, lessons } from './tables.ts';
+import { autowebinars } from '../webinars/index.ts';
 
 /**
  * Course files (issue 11, uploads): what a school uploaded, kept in the storage (ctx.storage) and
@@ -145,14 +146,16 @@ export async function blockShowsFile(db: Db, fileId: number): Promise<boolean> {
 }
 
 /**
- * Whether anything shows the file: a block, or a course as its cover (add any other place that
+ * Whether anything shows the file: a block, a course as its cover, or an autowebinar (add any other place that
  * shows a course file here). A cover deleted on purpose (DELETE files/{id}) clears the course's
  * cover by its foreign key (set null).
  */
 export async function fileInUse(db: Db, fileId: number): Promise<boolean> {
   if (await blockShowsFile(db, fileId)) return true;
   const [cover] = await db.select({ id: courses.id }).from(courses).where(eq(courses.photoFileId, fileId)).limit(1);
-  return cover !== undefined;
+  if (cover) return true;
+  const [webinar] = await db.select({ id: autowebinars.id }).from(autowebinars).where(eq(autowebinars.videoFileId, fileId)).limit(1);
+  return webinar !== undefined;
 }
 
 /** The cover's columns for a select with `.leftJoin(courseFiles, coverJoin)`: null when the course has none. */
@@ -198,6 +201,8 @@ export async function pruneCourseFiles(ctx: AppContext): Promise<number[]> {
           eq(courseFiles.kind, 'video'),
           lt(courseFiles.createdAt, unusedSince),
           notExists(ctx.db.select({ one: sql`1` }).from(lessonBlocks).where(sql`(${lessonBlocks.content} ->> 'file_id') = ${courseFiles.id}::text`)),
+          // An autowebinar's video (webinars feature) is shown by the webinar, not by a block.
+          notExists(ctx.db.select({ one: sql`1` }).from(autowebinars).where(eq(autowebinars.videoFileId, courseFiles.id))),
         ),
       ),
     )

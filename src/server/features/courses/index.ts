@@ -17,5 +17,6 @@ export { courseFiles } from './tables.ts';
 export { deleteFiles, fileBody, FileBody, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';
 export { findCourse } from './course-access.ts';
 export { coverColumns, coverJoin, coverUrl } from './files.ts';
+export { assertStorageRoom, releaseFile, storeFile, VIDEO_TYPE_MESSAGE } from './files.ts';
 export { courseCopyRoutes } from './course-copy-routes.ts';
 export { courseOutline, EMPTY_OUTLINE, type CourseOutline, type OutlineLesson, type OutlineSection } from './course-outline.ts';

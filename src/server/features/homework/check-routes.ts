@@ -25,6 +25,7 @@ import {
   type HandIn,
   type Viewer,
 } from './homework-access.ts';
+import { noticeCheck, noticeHandIn } from './telegram-notices.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 import { homeworkSchemas, threadOf, type CheckBody } from './thread.ts';
 
@@ -121,6 +122,8 @@ export async function checkRoutes(app: App): Promise<void> {
         if (status === 'accepted') await completeHandIn(tx, handIn, now);
         return check!.id;
       });
+      if (asStudent) noticeHandIn(ctx, { ...found.handIn, teacherId: found.handIn.teacherId ?? found.groupTeacherId });
+      else noticeCheck(ctx, found.handIn, status, mark === undefined ? found.handIn.mark : mark);
       return reply.code(201).send(await checkBody(found.handIn, checkId, viewer));
     },
   );

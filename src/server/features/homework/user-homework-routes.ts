@@ -10,6 +10,7 @@ import { courses, lessons, sections } from '../courses/index.ts';
 import { lessonStates, markFinishedIfComplete, openLesson, recordProgress, studentCourse } from '../learning/index.ts';
 import { autoAcceptAt, handInNotFound, HOMEWORK_EXISTS_MESSAGE, HOMEWORK_TEXT_MAX, SUBMISSION_LOCKED_MESSAGE, visibleTo, type Viewer } from './homework-access.ts';
 import { markSeen } from './review-reads.ts';
+import { noticeHandIn } from './telegram-notices.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 import { handInItem, handInsWithNames, homeworkSchemas, threadOf, UserHomeworkItem, type UserHomeworkBody } from './thread.ts';
 
@@ -97,6 +98,7 @@ export async function userHomeworkRoutes(app: App): Promise<void> {
         if (isUniqueViolation(error, 'user_homeworks_homework_user_uq')) throw badRequest(HOMEWORK_EXISTS_MESSAGE, undefined, 'HOMEWORK_EXISTS');
         throw error;
       }
+      if (status === 'pending') noticeHandIn(ctx, { homeworkId: lesson.id, userId, teacherId: enrolment.teacherId });
       return reply.code(201).send(await detail(school.id, id, { role: 'Student', userId }));
     },
   );

@@ -48,6 +48,9 @@ describe('GET /schools/:id/', () => {
       referral_code: expect.stringMatching(/^[0-9a-f-]{36}$/),
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      accent_color: null,
+      accent_text_color: null,
+      logo: null,
     });
   });
 
@@ -303,6 +306,8 @@ describe('school headers', () => {
         description: '',
         logo_school: null,
         photo_background: null,
+        logo_school_file: null,
+        photo_background_file: null,
         logo_header: null,
         favicon: null,
       });

@@ -12,6 +12,8 @@ import { stripHtml } from '../../shared/plain-text.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../../shared/security/school-access.ts';
 import { memberPage, memberTotal } from './member-list.ts';
 import { availableSchoolName, createSchool, SCHOOL_TAKEN } from './schools.ts';
+import { schoolDecoration } from './school-branding.ts';
+import { pictureLinks, schoolPicture } from './school-pictures.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
 import { normalisePhone } from '../../shared/contacts.ts';
 import { errors, Id, Page, PageQuery, Phone, SchoolName, Text } from '../../shared/http/schemas.ts';
@@ -37,6 +39,9 @@ const SchoolBody = Type.Object({
   referral_code: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
+  accent_color: Nullable(Type.String({ description: 'Основной цвет школы (#rrggbb), null — цвет платформы' })),
+  accent_text_color: Nullable(Type.String({ description: 'Цвет текста на основном цвете (#rrggbb)' })),
+  logo: Nullable(Type.String({ description: 'Логотип школы из оформления (подписанная ссылка)' })),
 });
 
 // Null is listed first: with type coercion on, a string branch first would turn null into ''.
@@ -70,8 +75,10 @@ const HeaderBody = Type.Object({
   school_id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
-  logo_school: Nullable(Type.String()),
-  photo_background: Nullable(Type.String()),
+  logo_school: Nullable(Type.String({ description: 'Подписанная ссылка на логотип' })),
+  photo_background: Nullable(Type.String({ description: 'Подписанная ссылка на фон' })),
+  logo_school_file: Nullable(Type.Integer({ description: 'Изображение школы (kind picture, без курса)' })),
+  photo_background_file: Nullable(Type.Integer({ description: 'Изображение школы (kind picture, без курса)' })),
   logo_header: Nullable(Type.String()),
   favicon: Nullable(Type.String()),
 });
@@ -114,18 +121,24 @@ async function schoolBody(app: App, school: School, role: MemberRole) {
     referral_code: role === 'Admin' ? school.referralCode : null,
     created_at: school.createdAt.toISOString(),
     updated_at: school.updatedAt.toISOString(),
+    // The school's colours and logo (settings «Оформление»): the app paints its school area with them.
+    ...(await schoolDecoration(app.ctx, school.id)),
   };
 }
 
-function headerBody(header: typeof schoolHeaders.$inferSelect) {
+async function headerBody(app: App, header: typeof schoolHeaders.$inferSelect) {
+  const links = await pictureLinks(app.ctx, [header.logoFileId, header.backgroundFileId]);
+  const link = (id: number | null) => (id === null ? null : (links.get(id) ?? null));
   return {
     header_id: header.id,
     school: header.schoolId,
     school_id: header.schoolId,
     name: header.name,
     description: header.description,
-    logo_school: header.logoSchool,
-    photo_background: header.photoBackground,
+    logo_school: link(header.logoFileId),
+    photo_background: link(header.backgroundFileId),
+    logo_school_file: header.logoFileId,
+    photo_background_file: header.backgroundFileId,
     logo_header: header.logoHeader,
     favicon: header.favicon,
   };
@@ -315,7 +328,7 @@ export async function schoolRoutes(app: App): Promise<void> {
     async (request) => {
       const header = await headerOf(request.params.id);
       await requireSchoolRole(app, request, { id: header.schoolId }, MEMBER_ROLES);
-      return headerBody(header);
+      return headerBody(app, header);
     },
   );
 
@@ -324,11 +337,13 @@ export async function schoolRoutes(app: App): Promise<void> {
     {
       schema: {
         tags: ['schools'],
-        summary: 'Изменить название и описание в шапке школы (администратор)',
+        summary: 'Изменить название, описание, логотип и фон в шапке школы (администратор)',
         params: Type.Object({ id: Id }),
         body: Type.Object({
           name: Type.Optional(Text({ minLength: 1, maxLength: 256 })),
           description: Type.Optional(Text({ maxLength: 10000 })),
+          logo_school_file: Type.Optional(Type.Union([Type.Null(), Id], { description: 'Изображение школы (POST {school}/files/, kind picture); null — убрать' })),
+          photo_background_file: Type.Optional(Type.Union([Type.Null(), Id], { description: 'Изображение школы; null — убрать' })),
         }),
         response: { 200: HeaderBody, ...errors(400, 401, 403, 404) },
       },
@@ -344,13 +359,16 @@ export async function schoolRoutes(app: App): Promise<void> {
       }
       // Plain text here: whatever HTML was pasted in is dropped, never stored.
       if (request.body.description !== undefined) changes.description = stripHtml(request.body.description);
-      if (Object.keys(changes).length === 0) return headerBody(header);
+      const { logo_school_file: logo, photo_background_file: background } = request.body;
+      if (logo !== undefined) changes.logoFileId = await schoolPicture(ctx.db, header.schoolId, 'logo_school_file', logo);
+      if (background !== undefined) changes.backgroundFileId = await schoolPicture(ctx.db, header.schoolId, 'photo_background_file', background);
+      if (Object.keys(changes).length === 0) return headerBody(app, header);
       const [updated] = await ctx.db
         .update(schoolHeaders)
         .set({ ...changes, updatedAt: ctx.now() })
         .where(eq(schoolHeaders.id, header.id))
         .returning();
-      return headerBody(updated!);
+      return headerBody(app, updated!);
     },
   );
 

@@ -5,19 +5,15 @@ import { payments } from './tables.ts';
 import { schools, tariffs } from '../../shared/db/core-tables.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { handleWebhook } from './payments/apply-payment.ts';
-import { parseForm } from './payments/prodamus.ts';
+import { readFormsLikePhp } from './payments/prodamus.ts';
 import { createPaymentProvider, tariffPlansUrl, type PaymentProvider } from './payments/provider.ts';
-import { SANDBOX_SIGNATURE_HEADER, sandboxPage, sandboxSignature } from './payments/sandbox.ts';
+import { SANDBOX_PAGE_CSP, SANDBOX_SIGNATURE_HEADER, sandboxPage, sandboxSignature } from './payments/sandbox.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
 import { errors } from '../../shared/http/schemas.ts';
 
 const PaymentParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const WebhookResult = Type.Object({ result: Type.Enum(['paid', 'declined', 'replayed', 'wrong_amount', 'unknown_payment']) });
 const AnyBody = (description: string) => Type.Object({}, { additionalProperties: true, description });
-
-// Stricter than the app's policy: the page has no scripts, styles or images, only forms posting
-// here. Without upgrade-insecure-requests, since the embedded default is served over plain http.
-const SANDBOX_PAGE_CSP = "default-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const forged = () => new AppError(401, 'INVALID_SIGNATURE', 'Подпись уведомления о платеже не прошла проверку.');
 const paymentNotFound = () => notFound('Платёж не найден.', 'PAYMENT_NOT_FOUND');
@@ -35,11 +31,7 @@ export async function paymentRoutes(app: App): Promise<void> {
   // Scoped to these routes: HTML forms (the sandbox page) and Prodamus post urlencoded bodies,
   // read the way PHP reads them (that is what Prodamus signs).
   await app.register(async (scope) => {
-    // Here, and only here, forms are read the PHP way instead of the app's (shared/http/form-bodies.ts).
-    scope.removeContentTypeParser('application/x-www-form-urlencoded');
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-      done(null, parseForm(body as string));
-    });
+    readFormsLikePhp(scope);
     if (provider.name === 'sandbox') sandboxRoutes(scope as App, provider);
     webhookRoute(scope as App, provider);
   });

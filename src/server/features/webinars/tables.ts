@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { schools } from '../../shared/db/core-tables.ts';
+import { courseFiles } from '../courses/tables.ts';
 import { createdAt } from '../../shared/db/columns.ts';
 
 export interface ChatScriptLine {
@@ -24,6 +25,8 @@ export const autowebinars = pgTable(
     videoType: text('video_type').notNull().default('upload'),
     youtubeVideoId: text('youtube_video_id'),
     videoUrl: text('video_url'),
+    /** The uploaded video (course_files, kind video): played by its signed link, before video_url. */
+    videoFileId: integer('video_file_id').references(() => courseFiles.id, { onDelete: 'set null' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     /** Null: a single show. */
     repeatMinutes: integer('repeat_minutes'),
@@ -36,7 +39,9 @@ export const autowebinars = pgTable(
   },
   (t) => [
     uniqueIndex('autowebinars_slug_unique').on(t.slug),
-    index('autowebinars_school_idx').on(t.schoolId),
+    // The admin's list by pages (school, id), and whether a video file is still shown (retention).
+    index('autowebinars_school_id_idx').on(t.schoolId, t.id),
+    index('autowebinars_video_file_idx').on(t.videoFileId).where(sql`${t.videoFileId} is not null`),
     check('autowebinars_video_type_check', sql`${t.videoType} in ('upload', 'youtube')`),
     check('autowebinars_schedule_check', sql`${t.durationMinutes} > 0 and (${t.repeatMinutes} is null or ${t.repeatMinutes} > 0)`),
   ],

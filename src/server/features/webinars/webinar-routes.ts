@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { autowebinars } from './tables.ts';
@@ -7,8 +7,9 @@ import { notFound } from '../../shared/errors.ts';
 import { publicFileUrl } from '../catalog/index.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { playbackSessionId, webinarIdOfPlayback, webinarState } from './webinar-schedule.ts';
-import { errors, SchoolName, Text } from '../../shared/http/schemas.ts';
-import { requireSchoolRole } from '../../shared/security/school-access.ts';
+import { errors, Text } from '../../shared/http/schemas.ts';
+import { courseFiles, fileUrl } from '../courses/index.ts';
+import { autowebinarAdminRoutes } from './autowebinar-admin-routes.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -43,14 +44,10 @@ const ChatLine = Type.Object({ username: Type.String(), message: Type.String(), 
 
 const webinarNotFound = () => notFound('Вебинар не найден.', 'WEBINAR_NOT_FOUND');
 
-/** The most autowebinars the school's list answers (the choice in a webinar lesson's editor). */
-export const AUTOWEBINAR_LIST_LIMIT = 200;
-
-const AutowebinarItem = Type.Object({ id: Type.Integer(), title: Type.String(), slug: Type.String(), starts_at: Type.String(), is_active: Type.Boolean() });
-
 /** The public autowebinar page and its scripted chat, and the school's autowebinars (spec §7 Autowebinars). */
 export async function webinarRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  await autowebinarAdminRoutes(app);
 
   app.get(
     '/public/webinar/:slug/',
@@ -65,9 +62,10 @@ export async function webinarRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const [row] = await ctx.db
-        .select({ webinar: autowebinars, schoolTitle: schools.title })
+        .select({ webinar: autowebinars, schoolTitle: schools.title, file: { id: courseFiles.id, name: courseFiles.name } })
         .from(autowebinars)
         .innerJoin(schools, eq(schools.id, autowebinars.schoolId))
+        .leftJoin(courseFiles, eq(courseFiles.id, autowebinars.videoFileId))
         .where(and(eq(autowebinars.slug, request.params.slug), eq(autowebinars.isActive, true)));
       if (!row) throw webinarNotFound();
       const { webinar } = row;
@@ -84,7 +82,8 @@ export async function webinarRoutes(app: App): Promise<void> {
         description: webinar.description,
         video_type: webinar.videoType as 'upload' | 'youtube',
         youtube_video_id: webinar.youtubeVideoId,
-        uploaded_video_url: publicFileUrl(ctx, webinar.videoUrl),
+        // An uploaded video plays by a signed link (good for hours; the page asks again on each visit).
+        uploaded_video_url: row.file ? fileUrl(ctx, row.file) : publicFileUrl(ctx, webinar.videoUrl),
         school_name: row.schoolTitle,
         has_chat: webinar.hasChat,
         chat_enabled: webinar.chatEnabled,
@@ -93,29 +92,6 @@ export async function webinarRoutes(app: App): Promise<void> {
         scheduled_show_time_utc: state.showStart.toISOString(),
         video_start_offset_seconds: state.status === 'live' ? state.offsetSeconds : webinar.durationMinutes * 60,
       };
-    },
-  );
-
-  // The first piece of the autowebinars' CRUD: the list a webinar lesson's editor chooses from.
-  app.get(
-    '/:school/autowebinars/',
-    {
-      schema: {
-        tags: ['webinars'],
-        summary: `Автовебинары школы по порядку создания, не больше ${AUTOWEBINAR_LIST_LIMIT} (администратор)`,
-        params: Type.Object({ school: SchoolName }),
-        response: { 200: Type.Array(AutowebinarItem), ...errors(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
-      const rows = await ctx.db
-        .select({ id: autowebinars.id, title: autowebinars.title, slug: autowebinars.slug, startsAt: autowebinars.startsAt, isActive: autowebinars.isActive })
-        .from(autowebinars)
-        .where(eq(autowebinars.schoolId, school.id))
-        .orderBy(asc(autowebinars.id))
-        .limit(AUTOWEBINAR_LIST_LIMIT);
-      return rows.map((row) => ({ id: row.id, title: row.title, slug: row.slug, starts_at: row.startsAt.toISOString(), is_active: row.isActive }));
     },
   );
 

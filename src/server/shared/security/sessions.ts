@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { refreshTokens, sessions } from '../db/core-tables.ts';
+import { announce } from '../db/live-events.ts';
 import { unauthorized } from '../errors.ts';
 import { digest, randomToken, signAccessToken } from './tokens.ts';
 
@@ -78,6 +79,7 @@ export async function rotateSession(ctx: AppContext, refresh: string): Promise<T
   if (outcome.kind === 'invalid') throw unauthorized(INVALID, 'TOKEN_INVALID');
   if (outcome.kind === 'reused') {
     ctx.sessionGate.forget((entry) => entry.sessionId === outcome.session.id);
+    await announce(ctx.db, { chat_id: null, kind: 'revoke', id: outcome.session.userId });
     throw unauthorized(INVALID, 'TOKEN_REUSED');
   }
   return issueTokens(ctx, outcome.session);
@@ -93,6 +95,8 @@ export async function revokeUserSessions(ctx: AppContext, userId: number): Promi
     .set({ revokedAt: ctx.now() })
     .where(and(or(eq(sessions.userId, userId), eq(sessions.impersonatorId, userId)), isNull(sessions.revokedAt)));
   ctx.sessionGate.forget((entry) => entry.userId === userId || entry.impersonatorId === userId);
+  // Other processes drop their cached answers and close the live sockets of these sessions.
+  await announce(ctx.db, { chat_id: null, kind: 'revoke', id: userId });
 }
 
 /** Ends the sessions an admin opened as another user. */
@@ -102,4 +106,5 @@ export async function revokeImpersonationSessions(ctx: AppContext, impersonatorI
     .set({ revokedAt: ctx.now() })
     .where(and(eq(sessions.userId, userId), eq(sessions.impersonatorId, impersonatorId), isNull(sessions.revokedAt)));
   ctx.sessionGate.forget((entry) => entry.userId === userId && entry.impersonatorId === impersonatorId);
+  await announce(ctx.db, { chat_id: null, kind: 'revoke', id: userId });
 }

@@ -3,6 +3,7 @@
 // (its PHP `Hmac::create`): every value as a string, keys sorted recursively, JSON as PHP's
 // json_encode writes it (unicode unescaped, slashes escaped), then HMAC-SHA256 hex with the secret.
 // The secret never leaves the server (the original made the browser send it).
+import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../config.ts';
 import { minorToDecimal, priceToMinor } from '../pricing.ts';
 import { hmacSha256Hex, isUuid, signatureMatches, tariffPlansUrl, type PaymentProvider, type VerifiedWebhook } from './provider.ts';
@@ -67,23 +68,54 @@ export function parseForm(text: string): Record<string, Tree> {
   return root;
 }
 
-/** The signed order fields of a payment link, in the order they go into the query string. */
+/**
+ * Within `scope` (the payment routes' own plugin scope), forms are read the PHP way instead of the
+ * app's (shared/http/form-bodies.ts): HTML forms (the sandbox pages) and Prodamus' webhooks.
+ */
+export function readFormsLikePhp(scope: FastifyInstance): void {
+  scope.removeContentTypeParser('application/x-www-form-urlencoded');
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, parseForm(body as string));
+  });
+}
+
+/** What any order's payment link carries besides the payment: one product, where the payer goes back, where the webhook goes. */
+export interface ProdamusOrder {
+  customerEmail: string;
+  productName: string;
+  returnUrl: string;
+  successUrl: string;
+  notificationUrl: string;
+}
+
+/** The signed order fields of a payment link for one product, in the order they go into the query string. */
+export function prodamusOrderData(payment: { id: string; amount: number; currency: string }, order: ProdamusOrder) {
+  const price = minorToDecimal(payment.amount);
+  return {
+    order_id: payment.id,
+    customer_email: order.customerEmail,
+    products: [{ name: order.productName, price, quantity: '1' }],
+    sum: price,
+    currency: payment.currency.toLowerCase(),
+    urlReturn: order.returnUrl,
+    urlSuccess: order.successUrl,
+    urlNotification: order.notificationUrl,
+    sys: 'coursehub',
+  };
+}
+
+/** The signed order fields of a plan's payment link. */
 export function prodamusLinkData(
   payment: { id: string; amount: number; currency: string },
   info: { publicUrl: string; schoolName: string; tariffName: string; months: number; customerEmail: string },
 ) {
-  const price = minorToDecimal(payment.amount);
-  return {
-    order_id: payment.id,
-    customer_email: info.customerEmail,
-    products: [{ name: `Тариф ${info.tariffName} (${info.months} мес.), школа ${info.schoolName}`, price, quantity: '1' }],
-    sum: price,
-    currency: payment.currency.toLowerCase(),
-    urlReturn: tariffPlansUrl(info.publicUrl, info.schoolName),
-    urlSuccess: tariffPlansUrl(info.publicUrl, info.schoolName, 'success'),
-    urlNotification: `${info.publicUrl}/api/payments/webhook/prodamus/`,
-    sys: 'coursehub',
-  };
+  return prodamusOrderData(payment, {
+    customerEmail: info.customerEmail,
+    productName: `Тариф ${info.tariffName} (${info.months} мес.), школа ${info.schoolName}`,
+    returnUrl: tariffPlansUrl(info.publicUrl, info.schoolName),
+    successUrl: tariffPlansUrl(info.publicUrl, info.schoolName, 'success'),
+    notificationUrl: `${info.publicUrl}/api/payments/webhook/prodamus/`,
+  });
 }
 
 // As PHP's http_build_query names nested fields: products[0][name].

@@ -10,6 +10,10 @@ import { hmacSha256Hex, signatureMatches, type Payment, type PaymentProvider, ty
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-signature';
 
+// Stricter than the app's policy: the page has no scripts, styles or images, only forms posting
+// here. Without upgrade-insecure-requests, since the embedded default is served over plain http.
+export const SANDBOX_PAGE_CSP = "default-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
 export interface SandboxWebhookBody {
   payment_id: string;
   status: 'paid' | 'declined';
@@ -66,35 +70,62 @@ const STATUS_TEXT: Record<string, string> = {
   declined: 'Этот платёж отклонён. Чтобы попробовать снова, оформите подписку ещё раз.',
 };
 
+/** What a sandbox page shows: a heading, the order's details, its buttons while pending, a way back. */
+export interface SandboxPageInfo {
+  heading: string;
+  /** [label, value] pairs, shown in order. */
+  rows: readonly (readonly [string, string])[];
+  /** Where the forms post: `${actionBase}/pay/` and `${actionBase}/decline/`. */
+  actionBase: string;
+  status: string;
+  /** What a settled payment's page says, by status. */
+  statusText: Record<string, string>;
+  back: { url: string; label: string };
+}
+
 /**
- * The sandbox payment page: plain forms, no scripts and no inline styles (the CSP forbids both);
+ * A sandbox payment page: plain forms, no scripts and no inline styles (the CSP forbids both);
  * every value escaped. The forms post to relative addresses, so they stay on this origin.
  */
+export function sandboxPaymentPage(info: SandboxPageInfo): string {
+  const base = escapeHtml(info.actionBase);
+  const actions =
+    info.status === 'pending'
+      ? `<form method="post" action="${base}/pay/"><button type="submit">Оплатить</button></form>\n` +
+        `<form method="post" action="${base}/decline/"><button type="submit">Отклонить</button></form>\n`
+      : `<p><strong>${escapeHtml(info.statusText[info.status] ?? '')}</strong></p>\n`;
+  return (
+    '<!doctype html>\n<html lang="ru">\n<head>\n<meta charset="utf-8">\n<meta name="robots" content="noindex">\n' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    `<title>${escapeHtml(info.heading)} — CourseHub (тестовый режим)</title>\n</head>\n<body>\n<main>\n` +
+    `<h1>${escapeHtml(info.heading)}</h1>\n` +
+    '<p>Тестовый режим: платёжная система не подключена, деньги не списываются. Кнопки ниже имитируют ответ банка.</p>\n' +
+    '<dl>\n' +
+    info.rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>\n`).join('') +
+    '</dl>\n' +
+    actions +
+    `<p><a href="${escapeHtml(info.back.url)}">${escapeHtml(info.back.label)}</a></p>\n` +
+    '</main>\n</body>\n</html>\n'
+  );
+}
+
+/** The sandbox page of a plan's payment. */
 export function sandboxPage(payment: Payment, info: { schoolTitle: string; tariffName: string; backUrl: string }): string {
   const period =
     payment.subscriptionType === 'monthly' && payment.paysCount > 1
       ? `${periodLabel(payment.months)} (ежемесячная оплата, первый из ${payment.paysCount} платежей)`
       : periodLabel(payment.months);
-  const base = `/api/payments/sandbox/${escapeHtml(payment.id)}`;
-  const actions =
-    payment.status === 'pending'
-      ? `<form method="post" action="${base}/pay/"><button type="submit">Оплатить</button></form>\n` +
-        `<form method="post" action="${base}/decline/"><button type="submit">Отклонить</button></form>\n`
-      : `<p><strong>${escapeHtml(STATUS_TEXT[payment.status] ?? '')}</strong></p>\n`;
-  return (
-    '<!doctype html>\n<html lang="ru">\n<head>\n<meta charset="utf-8">\n<meta name="robots" content="noindex">\n' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
-    '<title>Оплата тарифа — CourseHub (тестовый режим)</title>\n</head>\n<body>\n<main>\n' +
-    '<h1>Оплата тарифа</h1>\n' +
-    '<p>Тестовый режим: платёжная система не подключена, деньги не списываются. Кнопки ниже имитируют ответ банка.</p>\n' +
-    '<dl>\n' +
-    `<dt>Школа</dt><dd>${escapeHtml(info.schoolTitle)}</dd>\n` +
-    `<dt>Тариф</dt><dd>${escapeHtml(info.tariffName)}</dd>\n` +
-    `<dt>Период</dt><dd>${escapeHtml(period)}</dd>\n` +
-    `<dt>Сумма к оплате</dt><dd>${escapeHtml(formatAmount(payment.amount, payment.currency))}</dd>\n` +
-    '</dl>\n' +
-    actions +
-    `<p><a href="${escapeHtml(info.backUrl)}">Вернуться к тарифам</a></p>\n` +
-    '</main>\n</body>\n</html>\n'
-  );
+  return sandboxPaymentPage({
+    heading: 'Оплата тарифа',
+    rows: [
+      ['Школа', info.schoolTitle],
+      ['Тариф', info.tariffName],
+      ['Период', period],
+      ['Сумма к оплате', formatAmount(payment.amount, payment.currency)],
+    ],
+    actionBase: `/api/payments/sandbox/${payment.id}`,
+    status: payment.status,
+    statusText: STATUS_TEXT,
+    back: { url: info.backUrl, label: 'Вернуться к тарифам' },
+  });
 }

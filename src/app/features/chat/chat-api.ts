@@ -1,0 +1,111 @@
+// The chat calls of the chat contract (issue 15): the caller's chats, one chat, its messages by
+// pages (before/after a message id), sending, the read marker, new custom and personal chats,
+// the unread total; attachments go first to `{school}/chats/{id}/files/` with progress.
+import { $user, ApiError, type ChatMessage } from '#core';
+import { appSession } from '../../app-session.ts';
+import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
+
+const api = () => appSession().api;
+const at = (school: string, path: string) => `${encodeURIComponent(school)}/chats/${path}`;
+
+export type ChatType = 'personal' | 'group' | 'custom';
+
+export interface Chat {
+  id: string;
+  type: ChatType;
+  name: string;
+  group_id: number | null;
+  members: number;
+  last_message: ChatMessage | null;
+  unread: number;
+  /** ISO 8601. */
+  updated_at: string;
+}
+
+export interface ChatsPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Chat[];
+  total_unread: number;
+}
+
+export interface MessagesPage {
+  /** Ascending by id. */
+  results: ChatMessage[];
+  has_more: boolean;
+}
+
+/** The list's page size: the caller's chats, newest activity first. */
+export const CHATS_PAGE_SIZE = 50;
+/** Messages read at a time. */
+export const MESSAGES_PAGE_SIZE = 50;
+/** The contract's longest message. */
+export const MESSAGE_MAX_LENGTH = 4000;
+
+export const listChats = (school: string, page = 1) => api().get<ChatsPage>(at(school, ''), { query: { p: page, s: CHATS_PAGE_SIZE } });
+export const getChat = (school: string, id: string) => api().get<Chat>(at(school, `${encodeURIComponent(id)}/`));
+
+export const listMessages = (school: string, id: string, around: { before?: number; after?: number } = {}) =>
+  api().get<MessagesPage>(at(school, `${encodeURIComponent(id)}/messages/`), { query: { ...around, limit: MESSAGES_PAGE_SIZE } });
+
+export const sendMessage = (school: string, id: string, body: { text: string; file_ids?: number[] }) => api().post<ChatMessage>(at(school, `${encodeURIComponent(id)}/messages/`), body);
+
+export const markRead = (school: string, id: string, lastReadId: number) => api().patch<Chat>(at(school, `${encodeURIComponent(id)}/`), { last_read_id: lastReadId });
+
+export const createChat = (school: string, body: { name: string; member_ids: number[] }) => api().post<Chat>(at(school, ''), body);
+
+/** A personal chat with a student (teacher or admin) or a teacher (student); the existing one if any. */
+export const createPersonalChat = (school: string, body: { student_id: number } | { teacher_id: number }) => api().post<Chat>(at(school, 'create_personal_chat/'), body);
+
+/** A student to add to a chat: the school's students table searched (a teacher sees their own groups'). */
+export interface StudentChoice {
+  id: number;
+  name: string;
+  email: string;
+}
+
+interface StudentRow {
+  student_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+export async function searchStudents(schoolId: number, search: string): Promise<StudentChoice[]> {
+  const page = await api().get<{ results: StudentRow[] }>(`schools/${schoolId}/stats/`, { query: { p: 1, s: 20, search_value: search.trim() } });
+  const seen = new Map<number, StudentChoice>();
+  for (const row of page.results) {
+    if (!seen.has(row.student_id)) seen.set(row.student_id, { id: row.student_id, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || row.email, email: row.email });
+  }
+  return [...seen.values()];
+}
+
+/** An uploaded attachment, as `{school}/chats/{id}/files/` answers: its id goes in the message's file_ids. */
+export interface UploadedFile {
+  id: number;
+  name: string;
+  size: number;
+  url: string;
+}
+
+/**
+ * Sends an attachment for a chat's next message to `{school}/chats/{id}/files/` (any member who
+ * may write there; the type is sniffed by the server) with the bearer token and progress (the API
+ * client has no upload progress); a 401 renews the token through the session once and sends it again.
+ */
+export async function uploadAttachment(school: string, chatId: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<UploadedFile> {
+  const send = () => {
+    const form = new FormData();
+    form.append('file', file);
+    const token = $user.get().authState.access;
+    return uploadWithProgress(`/api/${at(school, `${encodeURIComponent(chatId)}/files/`)}`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<UploadedFile>;
+  };
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (!(await appSession().refreshAccess($user.get().authState.access))) throw error;
+    return send();
+  }
+}

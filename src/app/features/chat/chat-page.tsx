@@ -1,0 +1,141 @@
+import { $unread, $user, appMessages, chatMessages, commonMessages, routeRole, schoolPath, setUnread, toApiError, type ChatFrame, type ChatMessage } from '#core';
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
+import { $router } from '../../router.ts';
+import { getChat, listChats, type Chat } from './chat-api.ts';
+import { NewChatDialog, WriteDialog } from './chat-dialogs.tsx';
+import { useChatConnection } from './chat-connection.ts';
+import { ChatList, sortChats } from './chat-list.tsx';
+import { ChatThread } from './chat-thread.tsx';
+
+const t = chatMessages;
+
+export interface ChatPageProps {
+  school: string;
+  /** The open chat (`chat/{chat_id}`), or null for the list alone. */
+  chatId: string | null;
+}
+
+/**
+ * «Чат» (issue 15; spec §2 `chat`): the person's chats, newest activity first, with their last
+ * message and unread count, and beside them the open chat's thread and composer. Live messages move
+ * their chat up and count as unread until read; after a reconnect the list is read again. Admins
+ * and teachers start a custom chat («Новый чат») or a personal one with a student («Написать»).
+ */
+export default function ChatPage({ school, chatId }: ChatPageProps) {
+  const user = useStore($user);
+  const staff = ['Admin', 'Teacher'].includes(routeRole(user.role) ?? '');
+  const [chats, setChats] = useState<Chat[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [dialog, setDialog] = useState<'new' | 'write' | null>(null);
+  // A chat opened by its address but not on the list's page (or new): read on its own.
+  const [extra, setExtra] = useState<Chat | null>(null);
+
+  const reload = useCallback(() => {
+    listChats(school).then(
+      (page) => {
+        setChats(sortChats(page.results));
+        setError(null);
+        setUnread({ messages: page.total_unread });
+      },
+      (cause: unknown) => setError(toApiError(cause).message),
+    );
+  }, [school]);
+
+  useEffect(reload, [reload, attempt]);
+
+  const open = chats?.find((chat) => chat.id === chatId) ?? (extra?.id === chatId ? extra : null);
+  useEffect(() => {
+    if (!chatId || !chats || chats.some((chat) => chat.id === chatId) || extra?.id === chatId) return;
+    let current = true;
+    getChat(school, chatId).then(
+      (chat) => current && setExtra(chat),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [school, chatId, chats, extra]);
+
+  const upsert = useCallback((message: ChatMessage, countUnread: boolean) => {
+    setChats((before) => {
+      if (!before) return before;
+      const chat = before.find((own) => own.id === message.chat_id);
+      if (!chat) return before;
+      if (chat.last_message && chat.last_message.id >= message.id) return before;
+      const unread = countUnread ? chat.unread + 1 : chat.unread;
+      return sortChats(before.map((own) => (own.id === chat.id ? { ...own, last_message: message, updated_at: message.created_at, unread } : own)));
+    });
+  }, []);
+
+  const onFrame = (frame: ChatFrame) => {
+    if (frame.type === 'ready' && frame.resumed) reload();
+    else if (frame.type === 'message') {
+      const known = chats?.some((chat) => chat.id === frame.message.chat_id) ?? true;
+      if (!known) reload();
+      // A message in the open chat is read by being shown (the thread sends the marker).
+      else upsert(frame.message, frame.message.author?.id !== user.userId && frame.message.chat_id !== chatId);
+    }
+  };
+  useChatConnection(school, onFrame);
+
+  const latest = useRef(chats);
+  latest.current = chats;
+  const onRead = useCallback((id: string) => {
+    const read = latest.current?.find((chat) => chat.id === id)?.unread ?? 0;
+    if (read <= 0) return;
+    // The server's unread frame confirms the total; until then it follows what was read here.
+    setUnread({ messages: Math.max(0, $unread.get().messages - read) });
+    setChats((before) => before?.map((chat) => (chat.id === id ? { ...chat, unread: 0 } : chat)) ?? before);
+  }, []);
+  const onMessage = useCallback((message: ChatMessage) => upsert(message, false), [upsert]);
+
+  function opened(chat: Chat) {
+    setDialog(null);
+    setExtra(chat);
+    setChats((before) => (before && !before.some((own) => own.id === chat.id) ? sortChats([chat, ...before]) : before));
+    $router.open(schoolPath(school, `chat/${encodeURIComponent(chat.id)}`));
+  }
+
+  const actions = staff ? (
+    <>
+      <button type="button" className="button small secondary" onClick={() => setDialog('write')}>
+        {t.write}
+      </button>
+      <button type="button" className="button small primary" onClick={() => setDialog('new')}>
+        {t.newChat}
+      </button>
+    </>
+  ) : null;
+
+  return (
+    <PageFrame title={appMessages.routes.chat} className={open ? 'chat-page chat-open' : 'chat-page'} actions={actions}>
+      <div className="chat-layout">
+        <div className="chat-sidebar">
+          {error ? <LoadError message={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+          {!chats && !error ? <p role="status">{commonMessages.loading}</p> : null}
+          {chats && chats.length === 0 ? <EmptyState title={t.emptyListTitle} text={t.emptyListText} /> : null}
+          {chats && chats.length > 0 ? <ChatList school={school} chats={chats} selected={chatId} myId={user.userId} /> : null}
+        </div>
+        <div className="chat-main">
+          {open ? (
+            <>
+              <a className="chat-back" href={schoolPath(school, 'chat')}>
+                {t.backToList}
+              </a>
+              <ChatThread key={open.id} school={school} chat={open} onRead={onRead} onMessage={onMessage} />
+            </>
+          ) : chats && chats.length > 0 ? (
+            <p className="muted chat-choose">{t.chooseChat}</p>
+          ) : null}
+        </div>
+      </div>
+      {dialog === 'new' ? <NewChatDialog school={school} onCreated={opened} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'write' ? <WriteDialog school={school} onOpened={opened} onClose={() => setDialog(null)} /> : null}
+    </PageFrame>
+  );
+}

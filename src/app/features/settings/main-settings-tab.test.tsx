@@ -1,0 +1,117 @@
+import { $school, Role, resetUser, selectSchool, signIn } from '#core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred, stubApi } from '../../../../tests/helpers/api-stub.ts';
+import { json } from '../../../../tests/helpers/json-response.ts';
+import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
+import MainSettingsTab from './main-settings-tab.tsx';
+import type { SchoolHeader, SchoolSettings } from './school-settings-api.ts';
+
+vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
+
+const settings = (own: Partial<SchoolSettings> = {}): SchoolSettings => ({
+  school_id: 1,
+  name: 'Alpha',
+  title: 'Школа Альфа',
+  contact_link: 'https://t.me/alpha',
+  offer_url: '',
+  accent_color: null,
+  accent_text_color: null,
+  logo: null,
+  ...own,
+});
+const header = (own: Partial<SchoolHeader> = {}): SchoolHeader => ({
+  header_id: 3,
+  name: 'Альфа',
+  description: 'Учим хорошо',
+  logo_school: null,
+  logo_school_file: null,
+  photo_background: null,
+  photo_background_file: null,
+  ...own,
+});
+const refuse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  resetUser();
+  signIn({ access: 'token-1', refresh: 'r', userId: 1, email: 'admin@alpha.ru' });
+  selectSchool({ schoolName: 'Alpha', schoolTitle: 'Школа Альфа', contactLink: '', schoolId: 1, headerId: 3 });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(uploadWithProgress).mockReset();
+});
+
+const tab = () => render(<MainSettingsTab school="Alpha" role={Role.Admin} />);
+
+describe('MainSettingsTab', () => {
+  it('shows the school and its header in labelled fields, the URL name read-only', async () => {
+    stubApi({ 'GET schools/1/': () => json(settings()), 'GET school_headers/3/': () => json(header()) });
+    tab();
+    expect(((await screen.findByLabelText('Название школы')) as HTMLInputElement).value).toBe('Школа Альфа');
+    const name = screen.getByLabelText('Адрес школы') as HTMLInputElement;
+    expect(name.value).toBe('Alpha');
+    expect(name.disabled).toBe(true);
+    expect((screen.getByLabelText('Ссылка для связи') as HTMLInputElement).value).toBe('https://t.me/alpha');
+    expect((screen.getByLabelText('Заголовок шапки') as HTMLInputElement).value).toBe('Альфа');
+    expect((screen.getByLabelText('Описание') as HTMLTextAreaElement).value).toBe('Учим хорошо');
+    expect(screen.getByRole('heading', { level: 1, name: 'Основные настройки' })).toBeTruthy();
+  });
+
+  it('saves the school and its header, says so, and the shell takes the new title', async () => {
+    const saving = deferred<Response>();
+    const { sent } = stubApi({
+      'GET schools/1/': () => json(settings()),
+      'GET school_headers/3/': () => json(header()),
+      'PATCH schools/1/': () => saving.promise,
+      'PATCH school_headers/3/': () => json(header({ name: 'Альфа Про', logo_school_file: 9, logo_school: 'http://x/api/files/9/l.png?t=1' })),
+    });
+    vi.mocked(uploadWithProgress).mockResolvedValue({ id: 9, url: 'http://x/api/files/9/l.png?t=1' });
+    tab();
+    fireEvent.change(await screen.findByLabelText('Название школы'), { target: { value: '  Альфа Про ' } });
+    fireEvent.change(screen.getByLabelText('Ссылка для связи'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Заголовок шапки'), { target: { value: 'Альфа Про' } });
+    fireEvent.change(screen.getByLabelText('Загрузить логотип'), { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Логотип школы' })).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect((await screen.findByRole('button', { name: 'Сохранение...' })).hasAttribute('disabled')).toBe(true);
+    saving.resolve(json(settings({ title: 'Альфа Про', contact_link: null })));
+    expect((await screen.findByText('Настройки сохранены')).getAttribute('role')).toBe('status');
+    expect(sent.find((r) => r.method === 'PATCH' && r.path === 'schools/1/')!.body).toEqual({ title: 'Альфа Про', contact_link: null, offer_url: '' });
+    expect(sent.find((r) => r.method === 'PATCH' && r.path === 'school_headers/3/')!.body).toEqual({ name: 'Альфа Про', description: 'Учим хорошо', logo_school_file: 9, photo_background_file: null });
+    expect($school.get()).toMatchObject({ schoolTitle: 'Альфа Про', contactLink: '' });
+    // An edit takes the message away: it spoke of what was saved.
+    fireEvent.change(screen.getByLabelText('Описание'), { target: { value: 'Новое' } });
+    expect(screen.queryByText('Настройки сохранены')).toBeNull();
+  });
+
+  it("checks the title before sending, and shows the server's refusal under its field, keeping what was typed", async () => {
+    const { sent } = stubApi({
+      'GET schools/1/': () => json(settings()),
+      'GET school_headers/3/': () => json(header()),
+      'PATCH schools/1/': () => refuse(400, { code: 'VALIDATION_ERROR', message: 'Ссылка должна начинаться с http://, https://, tg://', fields: { contact_link: ['Ссылка должна начинаться с http://, https://, tg://'] } }),
+    });
+    tab();
+    const title = await screen.findByLabelText('Название школы');
+    fireEvent.change(title, { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Поле не может быть пустым.')).toBeTruthy();
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+    fireEvent.change(title, { target: { value: 'Альфа' } });
+    fireEvent.change(screen.getByLabelText('Ссылка для связи'), { target: { value: 'ftp://files' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    const link = screen.getByLabelText('Ссылка для связи');
+    await waitFor(() => expect(link.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(link.parentElement!).getByText('Ссылка должна начинаться с http://, https://, tg://')).toBeTruthy();
+    expect((link as HTMLInputElement).value).toBe('ftp://files');
+    expect(screen.queryByText('Настройки сохранены')).toBeNull();
+  });
+
+  it('offers a retry when the settings could not be loaded', async () => {
+    stubApi({ 'GET schools/1/': () => refuse(403, { code: 'FORBIDDEN', message: 'Нет прав.' }), 'GET school_headers/3/': () => json(header()) });
+    tab();
+    expect(await screen.findByRole('button', { name: 'Повторить' })).toBeTruthy();
+    expect(screen.queryByLabelText('Название школы')).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { $impersonation, $school, $user, updateSchool } from '#core';
+import { useStore } from '@nanostores/react';
+import { useEffect, type CSSProperties } from 'react';
+import { appSession } from '../app-session.ts';
+
+/** The part of `GET schools/{id}/` the school area paints itself with. */
+interface SchoolReply {
+  school_id: number;
+  title: string;
+  contact_link: string | null;
+  accent_color: string | null;
+  accent_text_color: string | null;
+  logo: string | null;
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+// Once per page load and school: what the admins saved since the school was chosen (its title,
+// links, colours and logo) reaches every member on their next visit.
+let askedFor: number | null = null;
+
+/** Lets a test start from a fresh page load. */
+export function forgetSchoolDecoration(): void {
+  askedFor = null;
+}
+
+/**
+ * The chosen school as the server now has it (schools/{id}/), merged into the school state, and the
+ * CSS custom properties its colours give the school area (`--ch-accent`, `--ch-accent-contrast`);
+ * none while it has none, so the platform's colours stay. A failed request keeps the state as is.
+ */
+export function useSchoolDecoration(): CSSProperties | undefined {
+  const school = useStore($school);
+  const auth = useStore($user).auth;
+  const impersonating = useStore($impersonation).isImpersonating;
+  const { schoolId } = school;
+  useEffect(() => {
+    if (!auth || schoolId === null || askedFor === schoolId) return;
+    askedFor = schoolId;
+    appSession()
+      .api.get<SchoolReply>(`schools/${schoolId}/`)
+      .then(
+        (reply) => {
+          if ($school.get().schoolId !== reply.school_id) return;
+          updateSchool({ schoolTitle: reply.title, contactLink: reply.contact_link ?? '', accentColor: reply.accent_color, accentTextColor: reply.accent_text_color, logo: reply.logo });
+        },
+        () => undefined,
+      );
+  }, [auth, schoolId, impersonating]);
+  const style: Record<string, string> = {};
+  // Only #rrggbb ever reaches a style (the server stores nothing else; old state is checked too).
+  if (school.accentColor && HEX.test(school.accentColor)) style['--ch-accent'] = school.accentColor;
+  if (school.accentTextColor && HEX.test(school.accentTextColor)) style['--ch-accent-contrast'] = school.accentTextColor;
+  return Object.keys(style).length > 0 ? (style as CSSProperties) : undefined;
+}

@@ -1,0 +1,66 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { fieldError } from '../../shared/errors.ts';
+import { pictureLinks } from './school-pictures.ts';
+import { schoolBranding } from './tables.ts';
+
+/**
+ * The school's branding (reference SchoolBranding): colours and a logo (settings «Оформление»),
+ * the legal details (settings «Паспорт»). The colours reach the app's school area and the public
+ * answers the widgets read, which set them as CSS custom properties: only `#rrggbb` is ever stored,
+ * so nothing else can reach a style.
+ */
+
+export const COLOR_MESSAGE = 'Укажите цвет в формате #RRGGBB, например #ba75ff.';
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** '#BA75FF' → '#ba75ff'; '' or null → null (the platform's colour); anything else a field error. */
+export function hexColor(field: string, value: string | null): string | null {
+  const text = value?.trim() ?? '';
+  if (!text) return null;
+  if (!HEX.test(text)) throw fieldError(field, COLOR_MESSAGE, 'INVALID_COLOR');
+  return text.toLowerCase();
+}
+
+export type Branding = typeof schoolBranding.$inferSelect;
+
+/** The school's row, or an empty one (nothing saved yet). */
+export async function brandingOf(ctx: Pick<AppContext, 'db'>, schoolId: number): Promise<Branding> {
+  const [row] = await ctx.db.select().from(schoolBranding).where(eq(schoolBranding.schoolId, schoolId));
+  return (
+    row ?? {
+      schoolId,
+      accentColor: null,
+      accentTextColor: null,
+      logoFileId: null,
+      fullOrganizationName: '',
+      taxId: '',
+      address: '',
+      email: '',
+      phone: '',
+      updatedAt: new Date(0),
+    }
+  );
+}
+
+/** What the app and the widgets paint with: the colours (null: the defaults) and the logo's link. */
+export interface Decoration {
+  accent_color: string | null;
+  accent_text_color: string | null;
+  logo: string | null;
+}
+
+export async function schoolDecoration(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, schoolId: number): Promise<Decoration> {
+  const row = await brandingOf(ctx, schoolId);
+  const links = await pictureLinks(ctx, [row.logoFileId]);
+  return { accent_color: row.accentColor, accent_text_color: row.accentTextColor, logo: row.logoFileId === null ? null : (links.get(row.logoFileId) ?? null) };
+}
+
+/** The colours alone, for the public answers (no logo: a signed link would spoil their reuse). */
+export async function schoolColors(ctx: Pick<AppContext, 'db'>, schoolId: number): Promise<{ accent: string | null; accent_text: string | null }> {
+  const [row] = await ctx.db
+    .select({ accent: schoolBranding.accentColor, accentText: schoolBranding.accentTextColor })
+    .from(schoolBranding)
+    .where(eq(schoolBranding.schoolId, schoolId));
+  return { accent: row?.accent ?? null, accent_text: row?.accentText ?? null };
+}
