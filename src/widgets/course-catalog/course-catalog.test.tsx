@@ -333,7 +333,7 @@ describe('CourseCatalog course preview', () => {
     const program = screen.getByRole('region', { name: 'Программа обучения' });
     expect(within(program).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Введение1 урок', 'Циклы и функции5 уроков']);
     expect(screen.getByRole('heading', { name: text.appeal.title })).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: new RegExp(text.back) }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: new RegExp(text.back) })));
     expect(fetchMock.mock.calls.some(([input]) => String(input) === `${API}/api/course_catalog/11`)).toBe(true);
   });
 

@@ -137,7 +137,7 @@ describe('AppealForm', () => {
     release(json({ id: 41, detail: 'Спасибо! Заявка принята, школа ответит в течение дня.' }, 201));
     const status = await screen.findByRole('status');
     expect(status.textContent).toBe('Спасибо! Заявка принята, школа ответит в течение дня.');
-    expect(document.activeElement).toBe(status);
+    await waitFor(() => expect(document.activeElement).toBe(status));
     expect(emit).toHaveBeenCalledWith('ch-appeal-submit', { courseId: 7, appealId: 41 });
     expect(screen.queryByLabelText(text.name)).toBeNull();
   });
@@ -173,7 +173,7 @@ describe('AppealForm', () => {
     expect(errorOf(text.phone)).toBe('Неверный номер');
     expect(screen.getByRole('alert').textContent).toBe(text.invalid);
     expect(field(text.email).value).toBe('anna@example.ru');
-    expect(document.activeElement).toBe(field(text.phone));
+    await waitFor(() => expect(document.activeElement).toBe(field(text.phone)));
     expect((screen.getByRole('button', { name: text.submit }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -185,7 +185,7 @@ describe('AppealForm', () => {
     submit();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Курс недоступен для заявок');
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(errorOf(text.email)).toBeNull();
   });
 

@@ -93,7 +93,7 @@ describe('CourseOutline', () => {
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(await screen.findByRole('heading', { level: 3, name: 'Начало' })).toBeTruthy();
     expect(sent.map((request) => [request.method, request.path, request.body])).toEqual([['PATCH', 'Alpha/sections/1/', { name: 'Начало' }]]);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Переименовать модуль «Начало»' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Переименовать модуль «Начало»' })));
   });
 
   it('keeps the rename field open with the reason when the server refuses the name', async () => {

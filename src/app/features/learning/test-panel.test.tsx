@@ -467,7 +467,7 @@ describe('TestPanel: the result', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Завершить тест' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Завершить' }));
     const heading = await screen.findByRole('heading', { name: 'Тест не пройден' });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const facts = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
     expect(facts('Правильных ответов')).toBe('50 %');
     expect(facts('Баллы')).toBe('3 из 6');
