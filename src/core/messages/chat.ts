@@ -27,6 +27,10 @@ export const chatMessages = {
   unreadCount: (n: number) => plural(n, ['непрочитанное сообщение', 'непрочитанных сообщения', 'непрочитанных сообщений']),
   openChat: (name: string) => `Открыть чат: ${name}`,
   backToList: 'К списку чатов',
+  /** The list's next page (the server gives the chats by pages). */
+  more: 'Показать ещё',
+  loadingMore: 'Загрузка…',
+  moreFailed: (reason: string) => `Следующие чаты не загрузились: ${reason}`,
   /** The contract: a school's admins read the group chats but do not write in them. */
   groupReadOnly: 'Чат группы: администраторы читают его, но не пишут в него.',
   reconnecting: 'Связь с чатом потеряна. Переподключаемся…',

@@ -116,6 +116,113 @@ describe('ChatPage: the list', () => {
   });
 });
 
+describe('ChatPage: more chats («Показать ещё»)', () => {
+  /** A page of the list; `more`: the server has one after it. */
+  const listPage = (chats: Chat[], more: boolean) => json({ count: 0, next: more ? '/api/Alpha/chats/?p=next&s=50' : null, previous: null, results: chats, total_unread: 0 });
+  const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00Z`;
+  const listLabels = () => within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link').map((link) => link.getAttribute('aria-label'));
+  /** The pages of the list asked for, in order. */
+  const pagesAsked = (sent: SentRequest[], fetch: { mock: { calls: unknown[][] } }) => sent.flatMap((request, i) => (request.path === 'Alpha/chats/' ? [queryOf(fetch, i).p] : []));
+
+  it('adds the next page under the list, a chat on both pages once, and is gone after the last page', async () => {
+    const second = deferred<Response>();
+    const { sent, fetch } = stubApi({
+      'GET Alpha/chats/': (request) => {
+        const { p } = queryOf(fetch, sent.indexOf(request));
+        if (p === '1') return listPage([chat('a', { updated_at: at(9) }), chat('b', { updated_at: at(8), unread: 2 })], true);
+        if (p === '2') return second.promise;
+        return listPage([chat('e', { updated_at: at(1) })], false);
+      },
+    });
+    render(<ChatPage school="Alpha" chatId={null} />);
+    const more = await screen.findByRole('button', { name: 'Показать ещё' });
+    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Чат b, 2 непрочитанных сообщения']);
+    more.focus();
+    fireEvent.click(more);
+    const busy = screen.getByRole('button', { name: 'Загрузка…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    // «b» slid onto the second page (a chat moved up meanwhile): it stays once, as shown.
+    await act(async () => second.resolve(listPage([chat('b', { updated_at: at(8) }), chat('c', { updated_at: at(7) }), chat('d', { updated_at: at(6) })], true)));
+    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Чат b, 2 непрочитанных сообщения', 'Открыть чат: Чат c', 'Открыть чат: Чат d']);
+    // The focus goes to the first chat added, from the button disabled while it loaded.
+    await expect.poll(() => document.activeElement?.getAttribute('aria-label')).toBe('Открыть чат: Чат c');
+    const again = screen.getByRole('button', { name: 'Показать ещё' });
+    expect((again as HTMLButtonElement).disabled).toBe(false);
+    expect(again.getAttribute('aria-busy')).toBeNull();
+
+    fireEvent.click(again);
+    expect(await screen.findByRole('link', { name: 'Открыть чат: Чат e' })).toBeTruthy();
+    expect(listLabels()).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Загрузка…' })).toBeNull();
+    expect(pagesAsked(sent, fetch)).toEqual(['1', '2', '3']);
+    expect(queryOf(fetch, sent.findIndex((request, i) => request.path === 'Alpha/chats/' && queryOf(fetch, i).p === '2'))).toEqual({ p: '2', s: '50' });
+  });
+
+  it('has no button when the first page is the only one', async () => {
+    stubApi({ 'GET Alpha/chats/': () => listPage([chat('a')], false) });
+    render(<ChatPage school="Alpha" chatId={null} />);
+    await screen.findByRole('link', { name: 'Открыть чат: Чат a' });
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+  });
+
+  it('says why the next page failed and reads it again on «Повторить», the chats shown kept', async () => {
+    let fail = true;
+    const { sent, fetch } = stubApi({
+      'GET Alpha/chats/': (request) => {
+        if (queryOf(fetch, sent.indexOf(request)).p === '1') return listPage([chat('a', { updated_at: at(9) })], true);
+        return fail ? json({ code: 'INTERNAL', message: 'Сервер недоступен.' }, 500) : listPage([chat('c', { updated_at: at(7) })], false);
+      },
+    });
+    render(<ChatPage school="Alpha" chatId={null} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Показать ещё' }));
+    // A server failure reads as the client's own words for it.
+    expect((await screen.findByRole('alert')).textContent).toContain('Следующие чаты не загрузились: Что-то пошло не так на сервере. Попробуйте ещё раз через минуту.');
+    expect(listLabels()).toEqual(['Открыть чат: Чат a']);
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('link', { name: 'Открыть чат: Чат c' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Чат c']);
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+    expect(pagesAsked(sent, fetch)).toEqual(['1', '2', '2']);
+  });
+
+  it('keeps live updates on the chats added: a message moves one up with its unread count, and the first page read again keeps them', async () => {
+    let first = [chat('a', { updated_at: at(9) }), chat('b', { updated_at: at(8) })];
+    const { sent, fetch } = stubApi({
+      'GET Alpha/chats/': (request) => {
+        const { p } = queryOf(fetch, sent.indexOf(request));
+        if (p === '1') return listPage(first, true);
+        if (p === '2') return listPage([chat('c', { updated_at: at(7) }), chat('d', { updated_at: at(6) })], true);
+        return listPage([], false);
+      },
+    });
+    render(<ChatPage school="Alpha" chatId={null} />);
+    await screen.findByRole('link', { name: 'Открыть чат: Чат a' });
+    act(() => FakeWebSocket.last.accept());
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await screen.findByRole('link', { name: 'Открыть чат: Чат d' });
+
+    act(() => FakeWebSocket.last.frame({ type: 'message', message: message(7, { chat_id: 'd', text: 'Новое в d', created_at: at(10) }) }));
+    expect(listLabels()).toEqual(['Открыть чат: Чат d, 1 непрочитанное сообщение', 'Открыть чат: Чат a', 'Открыть чат: Чат b', 'Открыть чат: Чат c']);
+    expect(within(screen.getByRole('link', { name: /Чат d/ })).getByText('Новое в d')).toBeTruthy();
+    expect(pagesAsked(sent, fetch)).toEqual(['1', '2']);
+
+    // A message in a chat not shown reads the first page again: its chats as they are now, the added ones kept.
+    first = [chat('z', { updated_at: at(11), unread: 1 }), chat('d', { updated_at: at(10), unread: 1, last_message: message(7, { chat_id: 'd', text: 'Новое в d' }) }), chat('a', { updated_at: at(9) })];
+    act(() => FakeWebSocket.last.frame({ type: 'message', message: message(8, { chat_id: 'z', created_at: at(11) }) }));
+    await screen.findByRole('link', { name: 'Открыть чат: Чат z, 1 непрочитанное сообщение' });
+    expect(listLabels()).toEqual(['Открыть чат: Чат z, 1 непрочитанное сообщение', 'Открыть чат: Чат d, 1 непрочитанное сообщение', 'Открыть чат: Чат a', 'Открыть чат: Чат b', 'Открыть чат: Чат c']);
+    // The pages read so far are kept: the next one asked for is the third.
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await expect.poll(() => screen.queryByRole('button', { name: /Показать ещё|Загрузка…/ })).toBeNull();
+    expect(pagesAsked(sent, fetch)).toEqual(['1', '2', '1', '3']);
+  });
+});
+
 describe('ChatPage: a thread', () => {
   it('opens a chat: its newest messages, «Показать ранние» for earlier ones, and a read marker', async () => {
     setUnread({ messages: 5 });
