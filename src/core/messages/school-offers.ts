@@ -49,6 +49,7 @@ export const bonusAdminMessages = {
   invalid: 'Проверьте поля формы.',
   linkRequired: 'Укажите ссылку.',
   linkInvalid: 'Укажите ссылку, начинающуюся с http:// или https://.',
+  textTooLong: (max: number) => `Не длиннее ${max} символов.`,
   confirmTitle: 'Удалить бонус?',
   confirmText: (text: string) => `Бонус «${text}» будет удалён, ученики перестанут его видеть.`,
 };

@@ -1,8 +1,9 @@
-import { bannerMessages, toApiError } from '#core';
+import { bannerMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { GroupPicker } from '../../ui/group-picker.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { createBanner, listGroupChoices, patchBanner, type Banner, type BannerInput } from './banners-api.ts';
 
 const t = bannerMessages;
@@ -21,38 +22,21 @@ export function BannerForm({ school, banner, onSaved, onClose }: { school: strin
   const [link, setLink] = useState(banner?.link ?? '');
   const [active, setActive] = useState(banner?.is_active ?? false);
   const [groups, setGroups] = useState<number[]>(banner?.groups ?? []);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, t.invalid);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     if (!title.trim()) local.title = t.titleRequired;
     if (link.trim() && !HTTP.test(link.trim())) local.link = t.linkInvalid;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(t.invalid);
-      return;
-    }
     // A new banner with no group chosen goes to all of them (the server's default).
     const body: BannerInput = { title: title.trim(), description: description.trim(), link: link.trim(), is_active: active, ...(banner || groups.length ? { groups } : {}) };
-    setSaving(true);
-    setFormError(null);
-    try {
-      onSaved(banner ? await patchBanner(school, banner.id, body) : await createBanner(school, body));
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    void submit(local, async () => onSaved(banner ? await patchBanner(school, banner.id, body) : await createBanner(school, body)));
   }
 
   return (
     <Modal title={banner ? t.formEdit : t.formCreate} onClose={onClose} className="offer-form-dialog">
-      <form className="offer-form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="offer-form" onSubmit={save} noValidate>
         <TextField label={t.titleField} name="title" required value={title} onChange={setTitle} error={errors.title} maxLength={255} />
         <FormField label={t.description} error={errors.description}>
           {(control) => <textarea {...control} name="description" rows={3} maxLength={5000} value={description} onChange={(event) => setDescription(event.target.value)} />}

@@ -1,9 +1,10 @@
-import { bonusAdminMessages, toApiError } from '#core';
+import { bonusAdminMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { GroupPicker } from '../../ui/group-picker.tsx';
 import { SchoolPictureField, type SchoolPicture } from '../../ui/school-picture-field.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { createBonus, listSchoolGroups, patchBonus, type AdminBonus, type BonusInput } from './bonuses-admin-api.ts';
 
 const t = bonusAdminMessages;
@@ -42,38 +43,21 @@ export function BonusForm({ school, bonus, onSaved, onClose }: { school: string;
   const [active, setActive] = useState(bonus?.active ?? true);
   const [logo, setLogo] = useState<SchoolPicture | null>(bonus?.logo_file && bonus.logo ? { id: bonus.logo_file, url: bonus.logo } : null);
   const [groups, setGroups] = useState<number[]>(bonus?.student_groups ?? []);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, t.invalid);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     if (!link.trim()) local.link = t.linkRequired;
     else if (!HTTP.test(link.trim())) local.link = t.linkInvalid;
-    if (text.trim().length > TEXT_MAX) local.text = `Не длиннее ${TEXT_MAX} символов.`;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(t.invalid);
-      return;
-    }
+    if (text.trim().length > TEXT_MAX) local.text = t.textTooLong(TEXT_MAX);
     const body: BonusInput = { text: text.trim(), link: link.trim(), expire_date: endOfLocalDay(day), active, logo_file: logo?.id ?? null, student_groups: groups };
-    setSaving(true);
-    setFormError(null);
-    try {
-      onSaved(bonus ? await patchBonus(school, bonus.id, body) : await createBonus(school, body));
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    void submit(local, async () => onSaved(bonus ? await patchBonus(school, bonus.id, body) : await createBonus(school, body)));
   }
 
   return (
     <Modal title={bonus ? t.formEdit : t.formCreate} onClose={onClose} className="offer-form-dialog">
-      <form className="offer-form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="offer-form" onSubmit={save} noValidate>
         <FormField label={t.text} error={errors.text}>
           {(control) => <textarea {...control} name="text" rows={3} maxLength={TEXT_MAX} value={text} onChange={(event) => setText(event.target.value)} />}
         </FormField>

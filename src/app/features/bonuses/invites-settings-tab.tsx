@@ -1,8 +1,9 @@
-import { commonMessages, invitesMessages, toApiError } from '#core';
+import { commonMessages, invitesMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -13,7 +14,8 @@ import { GroupPicker } from '../../ui/group-picker.tsx';
 
 const t = invitesMessages;
 const HTTP = /^https?:\/\/[^\s/]+/i;
-type Field = 'link' | 'is_active' | 'groups';
+const FIELDS = ['link', 'is_active', 'groups'] as const;
+type Field = (typeof FIELDS)[number];
 
 /**
  * The settings tab «Приглашения» (spec invites_program, reference §4.2): the school's one invites
@@ -54,55 +56,37 @@ function ProgramForm({ school, program, onChanged }: { school: string; program: 
   const [link, setLink] = useState(program?.link ?? '');
   const [active, setActive] = useState(program?.is_active ?? true);
   const [groups, setGroups] = useState<number[]>(program?.groups ?? []);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, t.invalid);
   const [confirming, setConfirming] = useState(false);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     if (active && !link.trim()) local.link = t.activeNeedsLink;
     else if (link.trim() && !HTTP.test(link.trim())) local.link = t.linkInvalid;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(t.invalid);
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    try {
+    void submit(local, async () => {
       const body = { link: link.trim(), is_active: active, groups };
       await (program ? patchInvitesProgram(school, program.id, body) : createInvitesProgram(school, body));
       showToast(t.saved);
       onChanged();
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors({ link: error.fieldMessage('link'), is_active: error.fieldMessage('is_active'), groups: error.fieldMessage('groups') });
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
-  async function remove() {
+  function remove() {
     if (!program) return;
-    setSaving(true);
-    try {
-      await deleteInvitesProgram(school, program.id);
-      setConfirming(false);
-      showToast(t.deleted);
-      onChanged();
-    } catch (cause) {
-      setConfirming(false);
-      setFormError(toApiError(cause).message);
-    } finally {
-      setSaving(false);
-    }
+    void submit({}, async () => {
+      try {
+        await deleteInvitesProgram(school, program.id);
+        showToast(t.deleted);
+        onChanged();
+      } finally {
+        setConfirming(false);
+      }
+    });
   }
 
   return (
-    <form className="offer-form invites-form" onSubmit={(event) => void save(event)} noValidate>
+    <form className="offer-form invites-form" onSubmit={save} noValidate>
       <TextField label={t.link} name="link" type="url" value={link} onChange={setLink} hint={t.linkHint} error={errors.link} maxLength={2000} />
       <label className="check">
         <input type="checkbox" name="is_active" checked={active} onChange={(event) => setActive(event.target.checked)} /> {t.active}
@@ -124,7 +108,7 @@ function ProgramForm({ school, program, onChanged }: { school: string; program: 
           </button>
         ) : null}
       </div>
-      {confirming ? <ConfirmDialog title={t.confirmTitle} message={t.confirmText} confirmLabel={t.delete} danger busy={saving} onConfirm={() => void remove()} onCancel={() => setConfirming(false)} /> : null}
+      {confirming ? <ConfirmDialog title={t.confirmTitle} message={t.confirmText} confirmLabel={t.delete} danger busy={saving} onConfirm={remove} onCancel={() => setConfirming(false)} /> : null}
     </form>
   );
 }

@@ -1,7 +1,8 @@
-import { commonMessages, courseFilesMessages, toApiError } from '#core';
+import { commonMessages, courseFilesMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { FileUpload } from '../../ui/file-upload.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';
@@ -14,7 +15,8 @@ const PICTURE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 const NAME_MAX = 200;
 
 type Picture = { id: number; url: string } | null;
-type Fields = 'director_name' | 'teacher_name' | 'signature_file' | 'stamp_file';
+const FIELDS = ['director_name', 'teacher_name', 'signature_file', 'stamp_file'] as const;
+type Fields = (typeof FIELDS)[number];
 
 /**
  * The `certificates` tab: the course's certificate template — the director's and the teacher's
@@ -36,49 +38,30 @@ function TemplateForm({ school, courseId, initial }: { school: string; courseId:
   const [teacher, setTeacher] = useState(initial.teacher_name);
   const [signature, setSignature] = useState<Picture>(pictureOf(initial.signature_file, initial.signature_url));
   const [stamp, setStamp] = useState<Picture>(pictureOf(initial.stamp_file, initial.stamp_url));
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, c.invalid);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const local: Partial<Record<Fields, string>> = {};
+    const local: FieldMessages<Fields> = {};
     if (director.trim().length > NAME_MAX) local.director_name = c.tooLong;
     if (teacher.trim().length > NAME_MAX) local.teacher_name = c.tooLong;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(c.invalid);
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    try {
+    void submit(local, async () => {
       const saved = await patchCertificateTemplate(school, courseId, {
         director_name: director.trim(),
         teacher_name: teacher.trim(),
         signature_file: signature?.id ?? null,
         stamp_file: stamp?.id ?? null,
-      });
-      setDirector(saved.director_name);
-      setTeacher(saved.teacher_name);
-      setSignature(pictureOf(saved.signature_file, saved.signature_url));
-      setStamp(pictureOf(saved.stamp_file, saved.stamp_url));
-      showToast(c.saved);
-    } catch (cause) {
-      const error = toApiError(cause);
-      const fields: Partial<Record<Fields, string>> = {};
-      for (const [field, messages] of Object.entries(error.fields ?? {})) {
-        if (field === 'director_name' || field === 'teacher_name' || field === 'signature_file' || field === 'stamp_file') fields[field] = messages[0];
-      }
-      setErrors(fields);
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    });
+    setDirector(saved.director_name);
+    setTeacher(saved.teacher_name);
+    setSignature(pictureOf(saved.signature_file, saved.signature_url));
+    setStamp(pictureOf(saved.stamp_file, saved.stamp_url));
+    showToast(c.saved);
+    });
   }
 
   return (
-    <form className="course-certificate" onSubmit={(event) => void save(event)} noValidate>
+    <form className="course-certificate" onSubmit={save} noValidate>
       <p className="muted">{c.intro}</p>
       <TextField label={c.director} name="director_name" value={director} onChange={setDirector} hint={c.directorHint} error={errors.director_name} maxLength={NAME_MAX} />
       <TextField label={c.teacher} name="teacher_name" value={teacher} onChange={setTeacher} hint={c.teacherHint} error={errors.teacher_name} maxLength={NAME_MAX} />

@@ -9,6 +9,7 @@ import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { showToast } from '../../ui/toasts.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import {
   bulkDeleteBoxes,
   bulkUpdateBoxes,
@@ -24,7 +25,6 @@ import {
   type Box,
   type BoxInput,
   type Prize,
-  type PrizeInput,
   type UserPrize,
 } from './boxes-api.ts';
 import { useLastData } from './use-last-data.ts';
@@ -444,20 +444,18 @@ function BoxForm({ school, box, prizes, onSaved, onClose }: { school: string; bo
   const [active, setActive] = useState(box?.is_active ?? true);
   const [icon, setIcon] = useState<SchoolPicture | null>(box?.icon_file && box.icon ? { id: box.icon_file, url: box.icon } : null);
   const [chosen, setChosen] = useState<number[]>(box?.prizes ?? []);
-  const [errors, setErrors] = useState<Partial<Record<BoxField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(BOX_FIELDS, t.invalid);
   const prizesError = useId();
 
   const sum = prizes.filter((prize) => chosen.includes(prize.id)).reduce((total, prize) => total + hundredths(prize.drop_chance), 0);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const minor = parsePrice(price);
     const count = wholeIn(quantity, 1, MAX_QUANTITY);
     const gift = wholeIn(bonus, 0, MAX_QUANTITY);
     const deactivation = isoOfLocal(until);
-    const local: Partial<Record<BoxField, string>> = {};
+    const local: FieldMessages<BoxField> = {};
     if (!name.trim()) local.name = t.nameRequired;
     if (minor === null) local.price = t.badPrice;
     else if (minor > MAX_PRICE) local.price = t.priceTooHigh;
@@ -465,38 +463,25 @@ function BoxForm({ school, box, prizes, onSaved, onClose }: { school: string; bo
     if (gift === null) local.bonus_quantity = t.badBonus;
     if (deactivation === undefined) local.auto_deactivation_time = t.badDate;
     if (sum > 10_000) local.prizes = t.chancesOver;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(t.invalid);
-      return;
-    }
-    const body: BoxInput = {
-      name: name.trim(),
-      price: minor!,
-      quantity: count!,
-      bonus_quantity: gift!,
-      auto_deactivation_time: deactivation!,
-      is_active: active,
-      icon_file: icon?.id ?? null,
-      prizes: chosen,
-    };
-    setSaving(true);
-    setFormError(null);
-    try {
-      await saveBox(school, box?.id ?? null, body);
-      onSaved();
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(BOX_FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    // Sent only when every check passed: the values are then all there.
+    void submit(local, () => {
+      const body: BoxInput = {
+        name: name.trim(),
+        price: minor!,
+        quantity: count!,
+        bonus_quantity: gift!,
+        auto_deactivation_time: deactivation!,
+        is_active: active,
+        icon_file: icon?.id ?? null,
+        prizes: chosen,
+      };
+      return saveBox(school, box?.id ?? null, body).then(() => onSaved());
+    });
   }
 
   return (
     <Modal title={box ? t.editBox : t.newBox} onClose={onClose} className="offer-form-dialog">
-      <form className="offer-form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="offer-form" onSubmit={save} noValidate>
         <TextField label={t.name} name="name" value={name} onChange={setName} error={errors.name} required maxLength={200} />
         <TextField label={t.price} name="price" value={price} onChange={setPrice} error={errors.price} hint={t.priceHint} inputMode="decimal" maxLength={12} />
         <TextField label={t.quantity} name="quantity" value={quantity} onChange={setQuantity} error={errors.quantity} inputMode="numeric" maxLength={4} />
@@ -558,41 +543,22 @@ function PrizeForm({ school, prize, onSaved, onClose }: { school: string; prize:
   const [every, setEvery] = useState(prize?.guaranteed_box_count ? String(prize.guaranteed_box_count) : '');
   const [active, setActive] = useState(prize?.is_active ?? true);
   const [icon, setIcon] = useState<SchoolPicture | null>(prize?.icon_file && prize.icon ? { id: prize.icon_file, url: prize.icon } : null);
-  const [errors, setErrors] = useState<Partial<Record<PrizeField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(PRIZE_FIELDS, t.invalid);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     const percent = parseChance(chance);
     const guaranteed = every.trim() === '' ? null : wholeIn(every, 1, MAX_GUARANTEE);
-    const local: Partial<Record<PrizeField, string>> = {};
+    const local: FieldMessages<PrizeField> = {};
     if (!name.trim()) local.name = t.nameRequired;
     if (percent === null) local.drop_chance = t.badChance;
     if (every.trim() !== '' && guaranteed === null) local.guaranteed_box_count = t.badGuarantee;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(t.invalid);
-      return;
-    }
-    const body: PrizeInput = { name: name.trim(), drop_chance: percent!, guaranteed_box_count: guaranteed, is_active: active, icon_file: icon?.id ?? null };
-    setSaving(true);
-    setFormError(null);
-    try {
-      await savePrize(school, prize?.id ?? null, body);
-      onSaved();
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(PRIZE_FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    void submit(local, () => savePrize(school, prize?.id ?? null, { name: name.trim(), drop_chance: percent!, guaranteed_box_count: guaranteed, is_active: active, icon_file: icon?.id ?? null }).then(() => onSaved()));
   }
 
   return (
     <Modal title={prize ? t.editPrize : t.newPrize} onClose={onClose} className="offer-form-dialog">
-      <form className="offer-form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="offer-form" onSubmit={save} noValidate>
         <TextField label={t.name} name="name" value={name} onChange={setName} error={errors.name} required maxLength={200} />
         <TextField label={t.dropChance} name="drop_chance" value={chance} onChange={setChance} error={errors.drop_chance} hint={t.dropChanceHint} inputMode="decimal" maxLength={6} />
         <TextField label={t.guaranteed} name="guaranteed_box_count" value={every} onChange={setEvery} error={errors.guaranteed_box_count} hint={t.guaranteedHint} inputMode="numeric" maxLength={6} />

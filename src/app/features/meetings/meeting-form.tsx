@@ -1,8 +1,9 @@
-import { meetingsMessages, toApiError } from '#core';
+import { meetingsMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { GroupPicker } from '../../ui/group-picker.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { createMeeting, listSchoolGroups, patchMeeting, type Meeting, type MeetingInput } from './meetings-api.ts';
 
 const t = meetingsMessages;
@@ -44,13 +45,11 @@ export function MeetingForm({ school, meeting, onSaved, onClose }: { school: str
   const [link, setLink] = useState(meeting?.link ?? '');
   const [description, setDescription] = useState(meeting?.description ?? '');
   const [groups, setGroups] = useState<number[]>(meeting?.student_groups ?? []);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, t.invalid);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     const startsAt = isoFromLocal(start);
     const minutes = Number(duration);
     if (!title.trim()) local.title = t.titleRequired;
@@ -58,28 +57,14 @@ export function MeetingForm({ school, meeting, onSaved, onClose }: { school: str
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) local.duration_minutes = t.durationInvalid;
     if (!link.trim()) local.link = t.linkRequired;
     else if (!HTTP.test(link.trim())) local.link = t.linkInvalid;
-    setErrors(local);
-    if (Object.keys(local).length > 0 || !startsAt) {
-      setFormError(t.invalid);
-      return;
-    }
-    const body: MeetingInput = { title: title.trim(), starts_at: startsAt, duration_minutes: minutes, link: link.trim(), description: description.trim(), student_groups: groups };
-    setSaving(true);
-    setFormError(null);
-    try {
-      onSaved(meeting ? await patchMeeting(school, meeting.id, body) : await createMeeting(school, body));
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    // Without a start the form's own check stops it: nothing is sent.
+    const body: MeetingInput = { title: title.trim(), starts_at: startsAt ?? '', duration_minutes: minutes, link: link.trim(), description: description.trim(), student_groups: groups };
+    void submit(local, async () => onSaved(meeting ? await patchMeeting(school, meeting.id, body) : await createMeeting(school, body)));
   }
 
   return (
     <Modal title={meeting ? t.formEdit : t.formCreate} onClose={onClose} className="offer-form-dialog">
-      <form className="offer-form meeting-form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="offer-form meeting-form" onSubmit={save} noValidate>
         <TextField label={t.fields.title} name="title" required value={title} onChange={setTitle} error={errors.title} maxLength={TITLE_MAX} />
         <FormField label={t.fields.startsAt} error={errors.starts_at} hint={t.startsAtHint}>
           {(control) => <input {...control} type="datetime-local" name="starts_at" required value={start} onChange={(event) => setStart(event.target.value)} />}

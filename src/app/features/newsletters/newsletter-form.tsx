@@ -1,7 +1,8 @@
-import { commonMessages, newslettersMessages, toApiError, uiMessages } from '#core';
+import { commonMessages, newslettersMessages, uiMessages } from '#core';
 import { Suspense, useState, type FormEvent } from 'react';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { RichTextEditor } from '../courses/index.ts';
 import { createNewsletter, patchNewsletter, type NewsletterInput, type NewsletterTemplate } from './newsletters-api.ts';
 
@@ -25,37 +26,23 @@ export function NewsletterForm({ school, template, onSaved, onClose }: { school:
   const [text, setText] = useState(template?.text ?? '');
   const [delay, setDelay] = useState(String(template?.delay_days ?? 0));
   const [isPublic, setIsPublic] = useState(template?.is_public ?? false);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, t.invalid);
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     if (!name.trim()) local.template_name = t.nameRequired;
     if (!hasText(text)) local.text = t.textRequired;
     else if (text.length > TEXT_MAX) local.text = t.textTooLong;
     const days = /^\d{1,4}$/.test(delay.trim()) ? Number(delay.trim()) : NaN;
     if (!(days >= 0 && days <= 3650)) local.delay_days = t.delayInvalid;
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
     const body: NewsletterInput = { template_name: name.trim(), text, delay_days: days, is_public: isPublic };
-    setSaving(true);
-    setFormError(null);
-    try {
-      onSaved(template ? await patchNewsletter(school, template.id, body) : await createNewsletter(school, body));
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    void submit(local, async () => onSaved(template ? await patchNewsletter(school, template.id, body) : await createNewsletter(school, body)));
   }
 
   return (
     <Modal title={template ? t.formEdit : t.formCreate} onClose={onClose} className="newsletter-form-dialog">
-      <form className="newsletter-form" onSubmit={(event) => void save(event)} noValidate>
+      <form className="newsletter-form" onSubmit={save} noValidate>
         <TextField label={t.name} name="template_name" required value={name} onChange={setName} error={errors.template_name} maxLength={NAME_MAX} />
         <div className="field">
           <Suspense fallback={<p className="muted">{commonMessages.loading}</p>}>

@@ -1,6 +1,7 @@
-import { schoolSettingsMessages, toApiError, commonMessages, updateSchool } from '#core';
+import { schoolSettingsMessages, commonMessages, updateSchool } from '#core';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, FormField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -54,9 +55,7 @@ function DecorationForm({ school, initial }: { school: string; initial: SchoolBr
   const [accent, setAccent] = useState(initial.accent_color ?? '');
   const [accentText, setAccentText] = useState(initial.accent_text_color ?? '');
   const [logo, setLogo] = useState<Picture>(pictureOf(initial.logo_file, initial.logo));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, m.invalid);
   const [saved, setSaved] = useState(false);
 
   const edit =
@@ -66,20 +65,13 @@ function DecorationForm({ school, initial }: { school: string; initial: SchoolBr
       setSaved(false);
     };
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     if (accent.trim() && !HEX.test(accent.trim())) local.accent_color = t.colorFormat;
     if (accentText.trim() && !HEX.test(accentText.trim())) local.accent_text_color = t.colorFormat;
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(m.invalid);
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    try {
+    void submit(local, async () => {
       const branding = await patchBranding(school, { accent_color: accent.trim() || null, accent_text_color: accentText.trim() || null, logo_file: logo?.id ?? null });
       setAccent(branding.accent_color ?? '');
       setAccentText(branding.accent_text_color ?? '');
@@ -87,13 +79,7 @@ function DecorationForm({ school, initial }: { school: string; initial: SchoolBr
       // The school area repaints at once.
       updateSchool({ accentColor: branding.accent_color, accentTextColor: branding.accent_text_color, logo: branding.logo });
       setSaved(true);
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const sample = {
@@ -102,7 +88,7 @@ function DecorationForm({ school, initial }: { school: string; initial: SchoolBr
   } as CSSProperties;
 
   return (
-    <form className="settings-form" onSubmit={(event) => void save(event)} noValidate aria-label={t.title}>
+    <form className="settings-form" onSubmit={save} noValidate aria-label={t.title}>
       <p className="muted">{t.intro}</p>
       <ColorField label={t.accent} hint={t.accentHint} value={accent} fallback={PLATFORM_ACCENT} error={errors.accent_color} onChange={edit(setAccent)} />
       <ColorField label={t.accentText} hint={t.accentTextHint} value={accentText} fallback={PLATFORM_ACCENT_TEXT} error={errors.accent_text_color} onChange={edit(setAccentText)} />

@@ -1,7 +1,8 @@
-import { $school, commonMessages, schoolSettingsMessages, toApiError, updateSchool } from '#core';
+import { $school, commonMessages, schoolSettingsMessages, updateSchool } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -48,9 +49,7 @@ function MainForm({ school, initial, header }: { school: string; initial: School
   const [description, setDescription] = useState(header?.description ?? '');
   const [logo, setLogo] = useState<Picture>(pictureOf(header?.logo_school_file ?? null, header?.logo_school ?? null));
   const [background, setBackground] = useState<Picture>(pictureOf(header?.photo_background_file ?? null, header?.photo_background ?? null));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, m.invalid, { name: 'header_name' });
   const [saved, setSaved] = useState(false);
 
   /** Any edit hides «Настройки сохранены»: it speaks of what was saved. */
@@ -61,8 +60,8 @@ function MainForm({ school, initial, header }: { school: string; initial: School
       setSaved(false);
     };
 
-  function check(): Partial<Record<Field, string>> {
-    const local: Partial<Record<Field, string>> = {};
+  function check(): FieldMessages<Field> {
+    const local: FieldMessages<Field> = {};
     if (!title.trim()) local.title = t.required;
     else if (title.trim().length > TITLE_MAX) local.title = t.tooLong(TITLE_MAX);
     if (contactLink.trim().length > LINK_MAX) local.contact_link = t.tooLong(LINK_MAX);
@@ -75,18 +74,11 @@ function MainForm({ school, initial, header }: { school: string; initial: School
     return local;
   }
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
     const local = check();
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(m.invalid);
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    try {
+    void submit(local, async () => {
       const settings = await patchSchool(initial.school_id, { title: title.trim(), contact_link: contactLink.trim() || null, offer_url: offerUrl.trim() });
       setTitle(settings.title);
       setContactLink(settings.contact_link ?? '');
@@ -104,19 +96,12 @@ function MainForm({ school, initial, header }: { school: string; initial: School
         setLogo(pictureOf(savedHeader.logo_school_file, savedHeader.logo_school));
         setBackground(pictureOf(savedHeader.photo_background_file, savedHeader.photo_background));
       }
-      setErrors({});
       setSaved(true);
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS, { name: 'header_name' }));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <form className="settings-form" onSubmit={(event) => void save(event)} noValidate aria-label={t.title}>
+    <form className="settings-form" onSubmit={save} noValidate aria-label={t.title}>
       <p className="muted">{t.intro}</p>
       <TextField label={t.name} name="name" value={initial.name} onChange={() => undefined} hint={t.nameHint} disabled />
       <TextField label={t.schoolTitle} name="title" value={title} onChange={edit(setTitle)} error={errors.title} maxLength={TITLE_MAX} required />

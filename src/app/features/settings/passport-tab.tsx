@@ -1,6 +1,7 @@
-import { commonMessages, schoolSettingsMessages, toApiError } from '#core';
+import { commonMessages, schoolSettingsMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
@@ -45,9 +46,7 @@ function PassportForm({ school, branding, document }: { school: string; branding
   const [phone, setPhone] = useState(branding.phone);
   const [stamp, setStamp] = useState<Picture>(pictureOf(document.stamp_file, document.stamp));
   const [signature, setSignature] = useState<Picture>(pictureOf(document.signature_file, document.signature));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { errors, formError, saving, submit } = useFormSubmit(FIELDS, m.invalid);
   const [saved, setSaved] = useState(false);
 
   const edit =
@@ -57,22 +56,15 @@ function PassportForm({ school, branding, document }: { school: string; branding
       setSaved(false);
     };
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
     setSaved(false);
-    const local: Partial<Record<Field, string>> = {};
+    const local: FieldMessages<Field> = {};
     if (unp.trim() && !TAX_ID.test(unp.trim())) local.unp = t.unpFormat;
     if (email.trim() && !EMAIL.test(email.trim())) local.email = t.emailFormat;
     if (organization.trim().length > TEXT_MAX) local.full_organization_name = m.main.tooLong(TEXT_MAX);
     if (address.trim().length > TEXT_MAX) local.address = m.main.tooLong(TEXT_MAX);
-    setErrors(local);
-    if (Object.keys(local).length > 0) {
-      setFormError(m.invalid);
-      return;
-    }
-    setSaving(true);
-    setFormError(null);
-    try {
+    void submit(local, async () => {
       const details = await patchBranding(school, { full_organization_name: organization.trim(), unp: unp.trim(), address: address.trim(), email: email.trim(), phone: phone.trim() });
       setOrganization(details.full_organization_name);
       setUnp(details.unp);
@@ -82,19 +74,12 @@ function PassportForm({ school, branding, document }: { school: string; branding
       const pictures = await patchDocument(school, { stamp_file: stamp?.id ?? null, signature_file: signature?.id ?? null });
       setStamp(pictureOf(pictures.stamp_file, pictures.stamp));
       setSignature(pictureOf(pictures.signature_file, pictures.signature));
-      setErrors({});
       setSaved(true);
-    } catch (cause) {
-      const error = toApiError(cause);
-      setErrors(error.fieldMessages(FIELDS));
-      setFormError(error.message);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
-    <form className="settings-form" onSubmit={(event) => void save(event)} noValidate aria-label={t.title}>
+    <form className="settings-form" onSubmit={save} noValidate aria-label={t.title}>
       <p className="muted">{t.intro}</p>
       <TextField label={t.organization} name="full_organization_name" value={organization} onChange={edit(setOrganization)} error={errors.full_organization_name} maxLength={TEXT_MAX} autoComplete="organization" />
       <TextField label={t.unp} name="unp" value={unp} onChange={edit(setUnp)} hint={t.unpHint} error={errors.unp} maxLength={12} inputMode="numeric" />
