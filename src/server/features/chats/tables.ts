@@ -93,3 +93,20 @@ export const chatMessageFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.fileId] }), uniqueIndex('chat_message_files_file_uq').on(t.fileId)],
 );
+
+/**
+ * A file uploaded for a chat message (chat-file-routes.ts), until housekeeping has looked at it
+ * (prune-chat-uploads.ts): a day later a file sent with a message only loses this row, a file never
+ * sent is deleted with its stored object. Chat uploads are school files (no course) like logos and
+ * icons, so only this row tells them apart.
+ */
+export const chatUploads = pgTable(
+  'chat_uploads',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => courseFiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_uploads_created_idx').on(t.createdAt, t.fileId)],
+);

@@ -33,7 +33,11 @@ export const telegramLinkCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('telegram_link_codes_user_idx').on(t.userId)],
+  (t) => [
+    index('telegram_link_codes_user_idx').on(t.userId),
+    // Housekeeping (prune-telegram.ts) deletes spent codes by their expiry.
+    index('telegram_link_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** The kinds of notice a user receives; no row: all of them. */
