@@ -37,4 +37,10 @@ describe('ConfirmDialog', () => {
     fireEvent.click(confirm);
     expect(onConfirm).not.toHaveBeenCalled();
   });
+
+  it('shows why the action failed under its message, outside the description', () => {
+    const { dialog } = show({ error: 'Курс не удалён: нет доступа.' });
+    expect(within(dialog).getByRole('alert').textContent).toBe('Курс не удалён: нет доступа.');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe('Курс «Python» будет удалён без возврата.');
+  });
 });

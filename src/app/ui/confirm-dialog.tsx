@@ -1,5 +1,6 @@
 import { uiMessages } from '#core';
 import { useId, useRef, type ReactNode } from 'react';
+import { FormError } from './form-field.tsx';
 import { Modal } from './modal.tsx';
 
 export interface ConfirmDialogProps {
@@ -11,12 +12,14 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The action is running: the confirm button is disabled so it is not sent twice. */
   busy?: boolean;
+  /** Why the action failed, under the message: the dialog stays open for another try. */
+  error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** "Are you sure?" on a Modal. Focus starts on the cancel button, so a stray Enter destroys nothing. */
-export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = uiMessages.cancel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = uiMessages.cancel, danger, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const messageId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
   return (
@@ -37,6 +40,7 @@ export function ConfirmDialog({ title, message, confirmLabel, cancelLabel = uiMe
       }
     >
       <div id={messageId}>{message}</div>
+      <FormError message={error} />
     </Modal>
   );
 }

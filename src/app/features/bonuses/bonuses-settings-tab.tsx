@@ -166,16 +166,8 @@ export default function BonusesSettingsTab({ school }: { school: string }) {
       {removing ? (
         <ConfirmDialog
           title={t.confirmTitle}
-          message={
-            <>
-              <p>{t.confirmText(removing.text || removing.link)}</p>
-              {removeError ? (
-                <p className="form-error" role="alert">
-                  {removeError}
-                </p>
-              ) : null}
-            </>
-          }
+          message={t.confirmText(removing.text || removing.link)}
+          error={removeError}
           confirmLabel={t.delete}
           danger
           busy={busy}

@@ -196,16 +196,8 @@ export default function CoursesPage({ school }: { school: string }) {
       {removing ? (
         <ConfirmDialog
           title={t.toBinTitle}
-          message={
-            <>
-              <p>{t.toBinText(removing.name)}</p>
-              {actionError ? (
-                <p className="form-error" role="alert">
-                  {actionError}
-                </p>
-              ) : null}
-            </>
-          }
+          message={t.toBinText(removing.name)}
+          error={actionError}
           confirmLabel={t.toBin}
           danger
           busy={busy}

@@ -1,7 +1,7 @@
 import { coursesMessages, toApiError } from '#core';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
-import { FormError, TextField } from '../../ui/form-field.tsx';
+import { TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { createFolder, deleteFolder, renameFolder, type CourseQuery, type Folder } from './course-api.ts';
 
@@ -103,12 +103,8 @@ export function FolderBar({ school, folders, value, onChange, onFoldersChanged, 
       {deleting ? (
         <ConfirmDialog
           title={t.deleteFolder}
-          message={
-            <>
-              <p>{t.deleteFolderText(deleting.name)}</p>
-              <FormError message={deleteError} />
-            </>
-          }
+          message={t.deleteFolderText(deleting.name)}
+          error={deleteError}
           confirmLabel={t.delete}
           danger
           busy={busy}

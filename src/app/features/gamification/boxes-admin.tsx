@@ -337,16 +337,8 @@ export default function BoxesAdmin({ school }: { school: string }) {
       {removing ? (
         <ConfirmDialog
           title={removing.kind === 'boxes' ? t.bulkDeleteTitle : removing.kind === 'box' ? t.deleteBoxTitle : t.deletePrizeTitle}
-          message={
-            <>
-              <p>{removing.kind === 'boxes' ? t.bulkDeleteText(removing.ids.length) : t.deleteText(removing.name)}</p>
-              {removeError ? (
-                <p className="form-error" role="alert">
-                  {removeError}
-                </p>
-              ) : null}
-            </>
-          }
+          message={removing.kind === 'boxes' ? t.bulkDeleteText(removing.ids.length) : t.deleteText(removing.name)}
+          error={removeError}
           confirmLabel={t.delete}
           danger
           busy={busy}

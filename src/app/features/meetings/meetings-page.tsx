@@ -239,17 +239,8 @@ function AdminMeetings({ school }: { school: string }) {
       {removing ? (
         <ConfirmDialog
           title={t.deleteTitle}
-          message={
-            <>
-              {t.deleteText(removing.title)}
-              {removeError ? (
-                <span className="field-error" role="alert">
-                  {' '}
-                  {removeError}
-                </span>
-              ) : null}
-            </>
-          }
+          message={t.deleteText(removing.title)}
+          error={removeError}
           confirmLabel={t.delete}
           danger
           busy={busy}
