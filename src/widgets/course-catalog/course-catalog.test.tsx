@@ -121,7 +121,7 @@ describe('CourseCatalog list', () => {
     expect(screen.getByText(text.found(2))).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull(); // one page: no pager
     expect(params(listCalls(fetchMock)[0])).toEqual({ p: '1', s: '12' });
-    expect(emit).toHaveBeenCalledWith('ch-ready', { count: 2 });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { count: 2 }));
     expect(emit).toHaveBeenCalledTimes(1);
   });
 
@@ -171,7 +171,7 @@ describe('CourseCatalog list', () => {
     fireEvent.click(screen.getByRole('button', { name: commonMessages.retry }));
     expect(await screen.findByText('Python с нуля')).toBeTruthy();
     expect(listCalls(fetchMock)).toHaveLength(2);
-    expect(emit).toHaveBeenCalledWith('ch-ready', { count: 1 });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { count: 1 }));
   });
 
   it('shows a network failure as an error state', async () => {
@@ -200,7 +200,7 @@ describe('CourseCatalog search', () => {
     await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(3));
     expect(params(listCalls(fetchMock)[2])).toEqual({ p: '1', s: '12', query: 'Python' });
     await waitFor(() => expect(screen.queryByText('Веб-дизайн для начинающих')).toBeNull());
-    expect(emit).toHaveBeenLastCalledWith('ch-ready', { count: 1 });
+    await waitFor(() => expect(emit).toHaveBeenLastCalledWith('ch-ready', { count: 1 }));
   });
 
   it('searches at once on Enter', async () => {

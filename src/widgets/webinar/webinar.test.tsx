@@ -175,7 +175,7 @@ describe('<Webinar> countdown', () => {
     expect(units()).toEqual(['1 день', '01 час', '01 минута', '05 секунд']);
     expect(screen.getByText(/^Начало: /).textContent).toContain('2 марта 2025');
     await flushEffects();
-    expect(emit).toHaveBeenCalledWith('ch-ready', { status: 'countdown' });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { status: 'countdown' }));
 
     act(() => vi.advanceTimersByTime(1000));
     expect(units()).toEqual(['1 день', '01 час', '01 минута', '04 секунды']);
@@ -210,8 +210,8 @@ describe('<Webinar> countdown', () => {
     expect(await screen.findByText('В эфире')).toBeTruthy();
     expect(document.querySelector('video')).toBeTruthy();
     await flushEffects();
-    expect(emit).toHaveBeenCalledWith('ch-ready', { status: 'countdown' });
-    expect(emit).toHaveBeenCalledWith('ch-ready', { status: 'live' });
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { status: 'countdown' }));
+    await waitFor(() => expect(emit).toHaveBeenCalledWith('ch-ready', { status: 'live' }));
   });
 
   it('asks again only every few seconds while the server still counts down past the start', async () => {
