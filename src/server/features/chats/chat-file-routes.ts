@@ -9,6 +9,7 @@ import { sniffFile, type Media } from '../../shared/uploads/file-types.ts';
 import { readIncomingFiles } from '../../shared/uploads/incoming-files.ts';
 import { assertStorageRoom, fileUrl, storeFile } from '../courses/index.ts';
 import { chatAccess } from './chat-data.ts';
+import { chatUploads } from './tables.ts';
 
 /** The largest file sent in a chat. */
 export const CHAT_FILE_MAX_BYTES = 50 * 1024 * 1024;
@@ -18,7 +19,8 @@ const MEDIA: readonly Media[] = ['picture', 'audio', 'text'];
 /**
  * A file for a chat message (issue 15): any member who may write in the chat uploads it here, then
  * sends its id in the message's file_ids. The type is sniffed from the content; the file is one of
- * the school's (its storage and quota), of no course.
+ * the school's (its storage and quota), of no course. One no message takes is deleted a day later
+ * (prune-chat-uploads.ts).
  */
 export async function chatFileRoutes(app: App): Promise<void> {
   const { ctx } = app;
@@ -63,6 +65,10 @@ export async function chatFileRoutes(app: App): Promise<void> {
           ctx,
           { schoolId: school.id, courseId: null, lessonId: null, uploaderId: userId, kind: found.media, ext: found.ext, name: cleanFileName(file.filename, found.ext, 'file'), bytes: file.bytes },
           file.path,
+          // Marked as a chat upload, for housekeeping to delete a day later unless a message took it.
+          async (tx, row) => {
+            await tx.insert(chatUploads).values({ fileId: row.id, createdAt: row.createdAt });
+          },
         );
         return reply.code(201).send({ id: stored.id, name: stored.name, size: stored.bytes, url: fileUrl(ctx, stored) });
       } finally {

@@ -6,6 +6,7 @@ import { chatRoutes as restRoutes } from './chat-routes.ts';
 import { chatSocketRoutes } from './chat-socket.ts';
 
 export { chatMembers, chatMessageFiles, chatMessages, chats } from './tables.ts';
+export { pruneChatUploads } from './prune-chat-uploads.ts';
 
 /** The REST routes, and the websocket in a scope of its own (its plugin stays out of the other routes). */
 export async function chatRoutes(app: App): Promise<void> {

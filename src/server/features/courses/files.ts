@@ -121,7 +121,7 @@ export async function storeFile(ctx: AppContext, file: NewFile, path: string, at
  * Deletes files: their stored objects first, then the rows of those whose object is gone (a
  * failed delete keeps its row, so the next retention run tries again). Returns the ids deleted.
  */
-export async function deleteFiles(ctx: AppContext, files: readonly Pick<CourseFile, 'id' | 'storageKey'>[]): Promise<number[]> {
+export async function deleteFiles(ctx: Pick<AppContext, 'db' | 'storage'>, files: readonly Pick<CourseFile, 'id' | 'storageKey'>[]): Promise<number[]> {
   const gone: number[] = [];
   for (const file of files) {
     try {

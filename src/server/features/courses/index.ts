@@ -14,7 +14,7 @@ export { sanitizeRichText } from './rich-text.ts';
 export { fileRoutes } from './file-routes.ts';
 export { videoUploadRoutes } from './video-uploads.ts';
 export { courseFiles } from './tables.ts';
-export { deleteFiles, fileBody, FileBody, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';
+export { deleteFiles, fileBody, FileBody, fileInUse, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';
 export { findCourse } from './course-access.ts';
 export { coverColumns, coverJoin, coverUrl } from './files.ts';
 export { assertStorageRoom, releaseFile, storeFile, VIDEO_TYPE_MESSAGE } from './files.ts';

@@ -3,3 +3,4 @@
 export { telegramLinkCodes, telegramLinks, telegramOutbox, telegramReminderSettings, telegramSettings } from './tables.ts';
 export { telegramRoutes, schoolReminderSettings } from './telegram-routes.ts';
 export { notifyTelegram, TELEGRAM_KINDS, type TelegramKind } from './notify.ts';
+export { pruneTelegram } from './prune-telegram.ts';
