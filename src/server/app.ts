@@ -29,7 +29,6 @@ import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
 import { createMailer } from './shared/mail/mailer.ts';
 import { pruneOldRows, RETENTION_CRON } from './retention.ts';
-import { scheduleHousekeeping } from './housekeeping.ts';
 import { createJobRunner, type JobRunnerTiming } from './shared/jobs/job-runner.ts';
 import { corsDelegator, registerPublicResponses } from './shared/http/public-routes.ts';
 import { registerSecurityHeaders } from './shared/http/security-headers.ts';
@@ -109,7 +108,6 @@ export async function buildApp({ config, database, logger = true, logStream, now
   };
   app.decorate('ctx', ctx);
   ctx.jobRunner.schedule('retention', RETENTION_CRON, () => pruneOldRows(ctx));
-  scheduleHousekeeping(ctx, app.log);
   // Running jobs finish before the database closes.
   app.addHook('onClose', async () => {
     await ctx.jobRunner.stop();

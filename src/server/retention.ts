@@ -1,10 +1,12 @@
 import { and, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { accessLogs } from './features/access-logs/index.ts';
+import { pruneChatUploads } from './features/chats/index.ts';
 import { courses, pruneCourseFiles } from './features/courses/index.ts';
 import { loginThrottles, oneTimeTokens } from './features/accounts/index.ts';
 import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-tables.ts';
 import { schoolInvitations } from './features/roles/index.ts';
+import { pruneTelegram } from './features/telegram/index.ts';
 import { UPLOAD_WINDOW_MS } from './shared/uploads/upload-quota.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,5 +70,10 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
       .where(and(lt(loginThrottles.updatedAt, before(1)), or(sql`${loginThrottles.lockedUntil} is null`, lt(loginThrottles.lockedUntil, new Date(now)))))
       .returning({ loginHash: loginThrottles.loginHash }),
   );
+  // Features that keep their own periods beside their tables, each pruning in batches by an index.
+  const telegram = await pruneTelegram(ctx, ctx.now());
+  counts.telegram_link_codes = telegram.linkCodes;
+  counts.telegram_outbox = telegram.outbox;
+  counts.chat_uploads = (await pruneChatUploads(ctx, ctx.now())).deleted;
   return counts;
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogs } from '../../src/server/features/access-logs/tables.ts';
 import { loginThrottles, oneTimeTokens } from '../../src/server/features/accounts/tables.ts';
+import { telegramOutbox } from '../../src/server/features/telegram/index.ts';
 import { outbox, refreshTokens, sessions } from '../../src/server/shared/db/core-tables.ts';
 import { pruneOldRows, RETENTION } from '../../src/server/retention.ts';
 import { login, registerOwner, type Owner } from './fixtures.ts';
@@ -40,10 +41,12 @@ describe('pruning', () => {
       { loginHash: 'faded', failures: 3, updatedAt: ago(2) },
       { loginHash: 'locked-for-good', failures: 100, lockedUntil: new Date('9999-12-31T00:00:00Z'), updatedAt: ago(2) },
     ]);
+    // Features' own periods run in the same job (telegram/prune-telegram.ts).
+    await db.insert(telegramOutbox).values({ userId: owner.id, chatId: 7, text: 'старое', createdAt: ago(40) });
     const live = await login(t.app, owner.email);
 
     const counts = await pruneOldRows(t.app.ctx);
-    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, login_throttles: 1 });
+    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, login_throttles: 1, telegram_outbox: 1, chat_uploads: 0 });
     expect((await db.select().from(accessLogs)).map((row) => row.path)).toContain('/recent');
     expect((await db.select().from(accessLogs)).map((row) => row.path)).not.toContain('/old');
     expect((await db.select().from(outbox)).map((row) => row.to)).toContain('new@example.com');

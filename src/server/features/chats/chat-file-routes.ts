@@ -65,7 +65,7 @@ export async function chatFileRoutes(app: App): Promise<void> {
           ctx,
           { schoolId: school.id, courseId: null, lessonId: null, uploaderId: userId, kind: found.media, ext: found.ext, name: cleanFileName(file.filename, found.ext, 'file'), bytes: file.bytes },
           file.path,
-          // Marked as a chat upload, for housekeeping to delete a day later unless a message took it.
+          // Marked as a chat upload, for retention to delete a day later unless a message took it.
           async (tx, row) => {
             await tx.insert(chatUploads).values({ fileId: row.id, createdAt: row.createdAt });
           },

@@ -1,4 +1,4 @@
-// Housekeeping of the chats feature (housekeeping.ts runs it daily): files uploaded for a message
+// Retention of the chats feature (retention.ts runs it hourly): files uploaded for a message
 // (chat-file-routes.ts) that no message took are deleted with their stored objects.
 import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';

@@ -95,7 +95,7 @@ export const chatMessageFiles = pgTable(
 );
 
 /**
- * A file uploaded for a chat message (chat-file-routes.ts), until housekeeping has looked at it
+ * A file uploaded for a chat message (chat-file-routes.ts), until retention has looked at it
  * (prune-chat-uploads.ts): a day later a file sent with a message only loses this row, a file never
  * sent is deleted with its stored object. Chat uploads are school files (no course) like logos and
  * icons, so only this row tells them apart.

@@ -1,4 +1,4 @@
-// Telegram's housekeeping (prune-telegram.ts): spent link codes go a day after their use or
+// Telegram's retention (prune-telegram.ts): spent link codes go a day after their use or
 // expiry, outbox rows after 30 days, in batches; valid codes and recent rows stay. The clock is
 // the test's: `now` is passed in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Housekeeping of the Telegram feature (housekeeping.ts runs it daily): link codes and outbox
+// Retention of the Telegram feature (retention.ts runs it hourly): link codes and outbox
 // rows only grow otherwise.
 import { and, asc, inArray, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';

@@ -35,7 +35,7 @@ export const telegramLinkCodes = pgTable(
   },
   (t) => [
     index('telegram_link_codes_user_idx').on(t.userId),
-    // Housekeeping (prune-telegram.ts) deletes spent codes by their expiry.
+    // Retention (prune-telegram.ts) deletes spent codes by their expiry.
     index('telegram_link_codes_expires_idx').on(t.expiresAt),
   ],
 );
