@@ -54,6 +54,7 @@ export const chatMessages = {
   newChatTitle: 'Новый чат',
   chatName: 'Название',
   chatNameRequired: 'Введите название чата.',
+  chatNameTooLong: (max: number) => `Название не длиннее ${max} символов.`,
   membersLabel: 'Участники',
   membersRequired: 'Выберите хотя бы одного участника.',
   searchStudents: 'Поиск учеников',
@@ -67,4 +68,11 @@ export const chatMessages = {
   writeStudent: 'Написать ученику',
   writeTeacher: 'Написать преподавателю',
   opening: 'Открываем чат…',
+  // Renaming a custom chat (its admins and teachers).
+  rename: 'Переименовать',
+  renameTitle: 'Переименовать чат',
+  renameInvalid: 'Проверьте название.',
+  save: 'Сохранить',
+  saving: 'Сохранение…',
+  cancel: 'Отмена',
 };

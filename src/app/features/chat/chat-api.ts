@@ -1,6 +1,6 @@
 // The chat calls of the chat contract (issue 15): the caller's chats, one chat, its messages by
-// pages (before/after a message id), sending, the read marker, new custom and personal chats,
-// the unread total; attachments go first to `{school}/chats/{id}/files/` with progress.
+// pages (before/after a message id), sending, the read marker, new custom and personal chats and a
+// custom chat's new name, the unread total; attachments go first to `{school}/chats/{id}/files/` with progress.
 import { $user, ApiError, type ChatMessage } from '#core';
 import { appSession } from '../../app-session.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
@@ -42,6 +42,8 @@ export const CHATS_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_SIZE = 50;
 /** The contract's longest message. */
 export const MESSAGE_MAX_LENGTH = 4000;
+/** The server's longest chat name (POST and PATCH `{school}/chats/`). */
+export const CHAT_NAME_MAX_LENGTH = 255;
 
 export const listChats = (school: string, page = 1) => api().get<ChatsPage>(at(school, ''), { query: { p: page, s: CHATS_PAGE_SIZE } });
 export const getChat = (school: string, id: string) => api().get<Chat>(at(school, `${encodeURIComponent(id)}/`));
@@ -52,6 +54,9 @@ export const listMessages = (school: string, id: string, around: { before?: numb
 export const sendMessage = (school: string, id: string, body: { text: string; file_ids?: number[] }) => api().post<ChatMessage>(at(school, `${encodeURIComponent(id)}/messages/`), body);
 
 export const markRead = (school: string, id: string, lastReadId: number) => api().patch<Chat>(at(school, `${encodeURIComponent(id)}/`), { last_read_id: lastReadId });
+
+/** A custom chat's new name (the server lets its admin and teacher members rename it). */
+export const renameChat = (school: string, id: string, name: string) => api().patch<Chat>(at(school, `${encodeURIComponent(id)}/`), { name });
 
 export const createChat = (school: string, body: { name: string; member_ids: number[] }) => api().post<Chat>(at(school, ''), body);
 

@@ -1,11 +1,12 @@
 import { $school, chatMessages, commonMessages, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { createChat, createPersonalChat, searchStudents, type Chat, type StudentChoice } from './chat-api.ts';
+import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
+import { CHAT_NAME_MAX_LENGTH, createChat, createPersonalChat, renameChat, searchStudents, type Chat, type StudentChoice } from './chat-api.ts';
 
 const t = chatMessages;
 const SEARCH_DELAY_MS = 300;
@@ -82,7 +83,7 @@ export function NewChatDialog({ school, onCreated, onClose }: { school: string; 
         </button>
       }
     >
-      <TextField label={t.chatName} name="name" value={name} onChange={setName} error={nameError} required maxLength={200} />
+      <TextField label={t.chatName} name="name" value={name} onChange={setName} error={nameError} required maxLength={CHAT_NAME_MAX_LENGTH} />
       <fieldset className="chat-members" aria-describedby={membersId}>
         <legend>{t.membersLabel}</legend>
         <p className="muted" id={membersId}>
@@ -142,6 +143,44 @@ export function WriteDialog({ school, onOpened, onClose }: { school: string; onO
         )}
       </StudentSearch>
       <FormError message={error} />
+    </Modal>
+  );
+}
+
+const RENAME_FIELDS = ['name'] as const;
+
+/**
+ * «Переименовать» (a custom chat's admin or teacher member): its name, prefilled, checked here
+ * (required, the server's length) and then by the server, whose refusal shows under the field.
+ */
+export function RenameChatDialog({ school, chat, onRenamed, onClose }: { school: string; chat: Chat; onRenamed: (chat: Chat) => void; onClose: () => void }) {
+  const [name, setName] = useState(chat.name);
+  const { errors, formError, saving, submit } = useFormSubmit(RENAME_FIELDS, t.renameInvalid);
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    const local: FieldMessages<'name'> = {};
+    if (!trimmed) local.name = t.chatNameRequired;
+    else if (trimmed.length > CHAT_NAME_MAX_LENGTH) local.name = t.chatNameTooLong(CHAT_NAME_MAX_LENGTH);
+    void submit(local, async () => onRenamed(await renameChat(school, chat.id, trimmed)));
+  }
+
+  return (
+    <Modal title={t.renameTitle} onClose={onClose} className="chat-dialog">
+      <form onSubmit={save} noValidate>
+        <TextField label={t.chatName} name="name" value={name} onChange={setName} error={errors.name} required maxLength={CHAT_NAME_MAX_LENGTH} />
+        {/* A refusal of the name alone says the same over the form as under the field: once is enough. */}
+        <FormError message={formError === errors.name ? null : formError} />
+        <div className="form-actions">
+          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? t.saving : t.save}
+          </button>
+          <button type="button" className="button secondary" onClick={onClose}>
+            {t.cancel}
+          </button>
+        </div>
+      </form>
     </Modal>
   );
 }

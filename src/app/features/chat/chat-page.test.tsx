@@ -578,3 +578,167 @@ describe('starting chats', () => {
     expect(sent.map((request) => request.body)).toEqual([{ student_id: 5 }, { teacher_id: 3 }]);
   });
 });
+
+describe('ChatPage: renaming a custom chat', () => {
+  const custom = (id: string, own: Partial<Chat> = {}) => chat(id, { type: 'custom', name: 'Проект', members: 4, updated_at: '2026-03-05T10:00:00Z', ...own });
+  /** The list's labels, as the sidebar shows them. */
+  const listLabels = () => within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link').map((link) => link.getAttribute('aria-label'));
+  const threadHeading = () => document.querySelector('.chat-thread-head h2')?.textContent;
+  /** PATCH answers: the read marker as is, a name by `rename`. */
+  const patch = (rename: (name: string) => Response | Promise<Response>) => (request: SentRequest) => {
+    const body = request.body as { name?: string };
+    return body.name === undefined ? json(custom('k1')) : rename(body.name);
+  };
+  const renames = (sent: SentRequest[]) => sent.filter((request) => request.method === 'PATCH' && (request.body as { name?: string }).name !== undefined).map((request) => request.body);
+
+  it('shows «Переименовать» only on a custom chat, to its admins and teachers', async () => {
+    stubApi({
+      'GET Alpha/chats/': () => chatsPage([custom('k1'), chat('c1'), chat('g1', { type: 'group', name: 'Группа Python', members: 12 })]),
+      'GET Alpha/chats/k1/messages/': () => messagesPage([]),
+      'GET Alpha/chats/c1/messages/': () => messagesPage([]),
+      'GET Alpha/chats/g1/messages/': () => messagesPage([]),
+      'PATCH Alpha/chats/k1/': () => json(custom('k1')),
+      'PATCH Alpha/chats/c1/': () => json(chat('c1')),
+      'PATCH Alpha/chats/g1/': () => json(chat('g1')),
+    });
+    const { rerender, unmount } = render(<ChatPage school="Alpha" chatId="k1" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Проект' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Переименовать' })).toBeTruthy();
+    for (const [id, name] of [
+      ['c1', 'Чат c1'],
+      ['g1', 'Группа Python'],
+    ] as const) {
+      rerender(<ChatPage school="Alpha" chatId={id} />);
+      expect(await screen.findByRole('heading', { level: 2, name })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Переименовать' })).toBeNull();
+    }
+    unmount();
+    // An admin renames a custom chat too; a student member may not (the server refuses them).
+    setRole(Role.Admin);
+    const admin = render(<ChatPage school="Alpha" chatId="k1" />);
+    expect(await screen.findByRole('button', { name: 'Переименовать' })).toBeTruthy();
+    admin.unmount();
+    setRole(Role.Student);
+    render(<ChatPage school="Alpha" chatId="k1" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Проект' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Переименовать' })).toBeNull();
+  });
+
+  it('renames with the name prefilled and trimmed, busy meanwhile; the header and the list show the new name', async () => {
+    const answer = deferred<Response>();
+    const { sent } = stubApi({
+      'GET Alpha/chats/': () => chatsPage([chat('c1', { updated_at: '2026-03-06T10:00:00Z' }), custom('k1', { unread: 2 })]),
+      'GET Alpha/chats/k1/messages/': () => messagesPage([message(3, { chat_id: 'k1' })]),
+      'PATCH Alpha/chats/k1/': patch(() => answer.promise),
+    });
+    render(<ChatPage school="Alpha" chatId="k1" />);
+    const open = await screen.findByRole('button', { name: 'Переименовать' });
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Переименовать чат' });
+    const field = within(dialog).getByLabelText('Название') as HTMLInputElement;
+    expect(field.value).toBe('Проект');
+    expect(field.maxLength).toBe(255);
+    fireEvent.change(field, { target: { value: ' Проект 2 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    const busy = await within(dialog).findByRole('button', { name: 'Сохранение…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect(renames(sent)).toEqual([{ name: 'Проект 2' }]);
+    await act(async () => answer.resolve(json(custom('k1', { name: 'Проект 2', unread: 0 }))));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(threadHeading()).toBe('Проект 2');
+    // Only the name changes in the list: the chat keeps its place.
+    expect(listLabels()).toEqual(['Открыть чат: Чат c1', 'Открыть чат: Проект 2']);
+    expect(sent.find((request) => request.method === 'PATCH' && (request.body as { name?: string }).name)!.path).toBe('Alpha/chats/k1/');
+  });
+
+  it('renames a chat opened by its address but not on the list', async () => {
+    stubApi({
+      'GET Alpha/chats/': () => chatsPage([chat('c1')]),
+      'GET Alpha/chats/k1/': () => json(custom('k1')),
+      'GET Alpha/chats/k1/messages/': () => messagesPage([]),
+      'PATCH Alpha/chats/k1/': patch((name) => json(custom('k1', { name }))),
+    });
+    render(<ChatPage school="Alpha" chatId="k1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Переименовать' }));
+    const dialog = screen.getByRole('dialog', { name: 'Переименовать чат' });
+    fireEvent.change(within(dialog).getByLabelText('Название'), { target: { value: 'Консультация' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Консультация' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses an empty name here and sends nothing; Cancel keeps the old name', async () => {
+    const { sent } = stubApi({
+      'GET Alpha/chats/': () => chatsPage([custom('k1')]),
+      'GET Alpha/chats/k1/messages/': () => messagesPage([]),
+      'PATCH Alpha/chats/k1/': patch((name) => json(custom('k1', { name }))),
+    });
+    render(<ChatPage school="Alpha" chatId="k1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Переименовать' }));
+    const dialog = screen.getByRole('dialog', { name: 'Переименовать чат' });
+    const field = within(dialog).getByLabelText('Название');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await within(dialog).findByText('Введите название чата.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getByRole('alert').textContent).toBe('Проверьте название.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(threadHeading()).toBe('Проект');
+    expect(renames(sent)).toEqual([]);
+  });
+
+  it("shows the server's refusal of the name under the field, and another refusal over the form, the name typed kept", async () => {
+    let refusal = json({ code: 'VALIDATION_ERROR', message: 'Поле не может быть пустым.', fields: { name: ['Поле не может быть пустым.'] } }, 400);
+    const { sent } = stubApi({
+      'GET Alpha/chats/': () => chatsPage([custom('k1')]),
+      'GET Alpha/chats/k1/messages/': () => messagesPage([]),
+      'PATCH Alpha/chats/k1/': patch(() => refusal),
+    });
+    render(<ChatPage school="Alpha" chatId="k1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Переименовать' }));
+    const dialog = screen.getByRole('dialog', { name: 'Переименовать чат' });
+    const field = within(dialog).getByLabelText('Название') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'Новое' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    const error = await within(dialog).findByText('Поле не может быть пустым.');
+    expect(error.className).toBe('field-error');
+    expect(field.getAttribute('aria-describedby')).toBe(error.id);
+    // Said once, under the field.
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(field.value).toBe('Новое');
+    expect((within(dialog).getByRole('button', { name: 'Сохранить' }) as HTMLButtonElement).disabled).toBe(false);
+
+    refusal = json({ code: 'FORBIDDEN', message: 'У вас нет прав для выполнения этого действия.' }, 403);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('У вас нет прав для выполнения этого действия.');
+    expect(within(dialog).queryByText('Поле не может быть пустым.')).toBeNull();
+    expect(field.value).toBe('Новое');
+    expect(threadHeading()).toBe('Проект');
+    expect(renames(sent)).toEqual([{ name: 'Новое' }, { name: 'Новое' }]);
+  });
+
+  it('keeps the new name when «Показать ещё» brings the chat again with its old one', async () => {
+    const { sent, fetch } = stubApi({
+      'GET Alpha/chats/': (request) => {
+        const more = queryOf(fetch, sent.indexOf(request)).p === '2';
+        const results = more ? [custom('k1'), chat('z', { updated_at: '2026-03-01T10:00:00Z' })] : [chat('a', { updated_at: '2026-03-09T10:00:00Z' }), custom('k1')];
+        return json({ count: 3, next: more ? null : '/api/Alpha/chats/?p=2&s=50', previous: null, results, total_unread: 0 });
+      },
+      'GET Alpha/chats/k1/messages/': () => messagesPage([]),
+      'PATCH Alpha/chats/k1/': patch((name) => json(custom('k1', { name }))),
+    });
+    render(<ChatPage school="Alpha" chatId="k1" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Переименовать' }));
+    const dialog = screen.getByRole('dialog', { name: 'Переименовать чат' });
+    fireEvent.change(within(dialog).getByLabelText('Название'), { target: { value: 'Итоги' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Итоги' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    expect(await screen.findByRole('link', { name: 'Открыть чат: Чат z' })).toBeTruthy();
+    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Итоги', 'Открыть чат: Чат z']);
+    expect(threadHeading()).toBe('Итоги');
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
+  });
+});

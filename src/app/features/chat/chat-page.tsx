@@ -24,7 +24,9 @@ export interface ChatPageProps {
  * message and unread count, and beside them the open chat's thread and composer. Live messages move
  * their chat up and count as unread until read; after a reconnect the list's first page is read
  * again. The list comes by pages: «Показать ещё» adds the next one under it. Admins and teachers
- * start a custom chat («Новый чат») or a personal one with a student («Написать»).
+ * start a custom chat («Новый чат») or a personal one with a student («Написать»), and rename a
+ * custom chat from its thread; its other members see the new name on their next read of the list
+ * (the server sends no live frame for it).
  */
 export default function ChatPage({ school, chatId }: ChatPageProps) {
   const user = useStore($user);
@@ -156,6 +158,12 @@ export default function ChatPage({ school, chatId }: ChatPageProps) {
     setChats((before) => before?.map((chat) => (chat.id === id ? { ...chat, unread: 0 } : chat)) ?? before);
   }, []);
   const onMessage = useCallback((message: ChatMessage) => upsert(message, false), [upsert]);
+  // Only the name changes: the chat keeps its place, last message and unread count as shown.
+  const onRenamed = useCallback((renamed: Chat) => {
+    const rename = (chat: Chat) => (chat.id === renamed.id ? { ...chat, name: renamed.name } : chat);
+    setChats((before) => before?.map(rename) ?? before);
+    setExtra((before) => (before ? rename(before) : before));
+  }, []);
 
   function opened(chat: Chat) {
     setDialog(null);
@@ -191,7 +199,7 @@ export default function ChatPage({ school, chatId }: ChatPageProps) {
               <a className="chat-back" href={schoolPath(school, 'chat')}>
                 {t.backToList}
               </a>
-              <ChatThread key={open.id} school={school} chat={open} onRead={onRead} onMessage={onMessage} />
+              <ChatThread key={open.id} school={school} chat={open} onRead={onRead} onMessage={onMessage} onRenamed={onRenamed} />
             </>
           ) : chats && chats.length > 0 ? (
             <p className="muted chat-choose">{t.chooseChat}</p>

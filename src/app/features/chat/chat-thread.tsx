@@ -6,6 +6,7 @@ import { FileLinks } from '../../ui/file-links.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { listMessages, markRead, type Chat } from './chat-api.ts';
 import { ChatComposer } from './chat-composer.tsx';
+import { RenameChatDialog } from './chat-dialogs.tsx';
 import { useChatConnection } from './chat-connection.ts';
 import { formatChatTime } from './chat-format.ts';
 
@@ -30,19 +31,26 @@ export interface ChatThreadProps {
   onRead: (chatId: string) => void;
   /** A message went or came: the list moves the chat up. */
   onMessage: (message: ChatMessage) => void;
+  /** The chat got a new name here («Переименовать»): the list shows it too. */
+  onRenamed: (chat: Chat) => void;
 }
 
 /**
  * One chat's messages, oldest at the top: the newest page first, «Показать ранние» for the earlier
  * ones, live messages appended, «…печатает» for five seconds after a typing frame; what is on
  * screen is marked read (last_read_id) while the page is visible; after a reconnect the thread
- * reads what it missed (`?after=`).
+ * reads what it missed (`?after=`). A custom chat's admins and teachers rename it (as the server
+ * allows: a student member may not; personal and group chats keep their names).
  */
-export function ChatThread({ school, chat, onRead, onMessage }: ChatThreadProps) {
+export function ChatThread({ school, chat, onRead, onMessage, onRenamed }: ChatThreadProps) {
   const headingId = useId();
   const user = useStore($user);
   const myId = user.userId;
-  const readOnly = chat.type === 'group' && routeRole(user.role) === 'Admin';
+  const role = routeRole(user.role);
+  const readOnly = chat.type === 'group' && role === 'Admin';
+  // A custom chat is seen by its members only, so a staff viewer is one of its members.
+  const canRename = chat.type === 'custom' && (role === 'Admin' || role === 'Teacher');
+  const [renaming, setRenaming] = useState(false);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -185,7 +193,23 @@ export function ChatThread({ school, chat, onRead, onMessage }: ChatThreadProps)
       <header className="chat-thread-head">
         <h2 id={headingId}>{chat.name}</h2>
         <span className="muted">{chat.type === 'personal' ? t.types.personal : `${t.types[chat.type] ?? t.types.custom}, ${t.members(chat.members)}`}</span>
+        {canRename ? (
+          <button type="button" className="button small secondary chat-rename" onClick={() => setRenaming(true)}>
+            {t.rename}
+          </button>
+        ) : null}
       </header>
+      {renaming ? (
+        <RenameChatDialog
+          school={school}
+          chat={chat}
+          onRenamed={(renamed) => {
+            setRenaming(false);
+            onRenamed(renamed);
+          }}
+          onClose={() => setRenaming(false)}
+        />
+      ) : null}
       {connection === 'waiting' ? (
         <p className="chat-connection muted" role="status">
           {t.reconnecting}
