@@ -69,6 +69,8 @@ export const schools = pgTable(
     contactLink: text('contact_link'),
     /** ISO 4217 code of the school's prices (its courses); the app and widgets format with Intl. */
     currency: text('currency').notNull().default('BYN'),
+    /** IANA name of the zone the school keeps time in: date-times in its mails and Telegram notices. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     offerUrl: text('offer_url').notNull().default(''),
     testCourse: boolean('test_course').notNull().default(false),
     referralCode: uuid('referral_code').notNull().defaultRandom(),
