@@ -124,10 +124,13 @@ describe('AiChatPanel', () => {
   it('creates a chat first when there is none, and stops an answer with «Остановить», keeping what came', async () => {
     const stream = sseStream();
     let created = false;
+    // The new chat's (empty) history comes only after the answer was stopped, as on a slow network.
+    let sendHistory!: () => void;
+    const history = new Promise<Response>((resolve) => (sendHistory = () => resolve(json({ results: [], has_more: false }))));
     const { fetch } = stubApi(
       routes({
         'GET Alpha/chatgpt/latest_chats/': () => json(created ? { 12: { order: 1, chat_name: 'Новый чат' } } : {}),
-        'GET Alpha/chatgpt/latest_messages/12/': () => json({ results: [], has_more: false }),
+        'GET Alpha/chatgpt/latest_messages/12/': () => history,
         'POST Alpha/chatgpt/create_chat/': () => {
           created = true;
           return json({ overai_chat_id: 12, chat_name: 'Новый чат', order: 1 }, 201);
@@ -149,6 +152,13 @@ describe('AiChatPanel', () => {
     expect(init.signal!.aborted).toBe(true);
     await waitFor(() => expect(screen.queryByTestId('ai-draft')).toBeNull());
     expect(screen.getByText('Здравствуйте')).toBeTruthy();
+    await act(async () => {
+      sendHistory();
+      await history;
+    });
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('latest_messages/12/'))).toBe(true));
+    // The late history keeps the question and what came of the answer.
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('ai-chat-message')).map((li) => li.querySelector('p')!.textContent)).toEqual(['Привет', 'Здравствуйте']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

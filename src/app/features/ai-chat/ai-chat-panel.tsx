@@ -78,15 +78,23 @@ export default function AiChatPanel({ school }: { school: string }) {
   // Leaving (closing the panel) stops an answer still streaming.
   useEffect(() => () => streaming.current?.abort(), []);
 
+  // Another chat's messages go in the same update that opens it, not in an effect that could run
+  // after the first question of a new chat was put on screen.
+  const openChat = (id: number | null) => {
+    setChatId(id);
+    setMessages([]);
+  };
+
   useEffect(() => {
-    if (chatId === null) {
-      setMessages([]);
-      return;
-    }
+    if (chatId === null) return;
     let live = true;
     latestMessages(school, chatId)
       .then((page) => {
-        if (live) setMessages(page.results.map(shown));
+        if (!live) return;
+        // What was sent here while the history was on its way stays, after it.
+        const history = page.results.map(shown);
+        const keys = new Set(history.map((message) => message.key));
+        setMessages((added) => [...history, ...added.filter((message) => !keys.has(message.key))]);
       })
       .catch((reason: unknown) => {
         if (live) setError(toApiError(reason).message);
@@ -105,8 +113,7 @@ export default function AiChatPanel({ school }: { school: string }) {
     try {
       const created = await createChat(school);
       setChats(await latestChats(school));
-      setChatId(created.overai_chat_id);
-      setMessages([]);
+      openChat(created.overai_chat_id);
       return created.overai_chat_id;
     } catch (reason) {
       const apiError = toApiError(reason);
@@ -122,7 +129,7 @@ export default function AiChatPanel({ school }: { school: string }) {
       await deleteChat(school, chat.id);
       const list = await latestChats(school);
       setChats(list);
-      if (chat.id === chatId) setChatId(list[0]?.id ?? null);
+      if (chat.id === chatId) openChat(list[0]?.id ?? null);
     } catch (reason) {
       setError(errorText(toApiError(reason)));
     }
@@ -217,7 +224,7 @@ export default function AiChatPanel({ school }: { school: string }) {
         <ul>
           {chats.map((chat, index) => (
             <li key={chat.id} className={chat.id === chatId ? 'current' : undefined}>
-              <button type="button" className="ai-chat-title" aria-current={chat.id === chatId ? 'true' : undefined} onClick={() => setChatId(chat.id)} disabled={busy}>
+              <button type="button" className="ai-chat-title" aria-current={chat.id === chatId ? 'true' : undefined} onClick={() => chat.id !== chatId && openChat(chat.id)} disabled={busy}>
                 {chat.chat_name}
               </button>
               {index > 0 ? (
