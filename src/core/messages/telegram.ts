@@ -10,7 +10,8 @@ export const telegramMessages = {
   // The server's notices.
   newHandIn: (student: string, homework: string) => `Новая работа на проверку: ${student} — «${homework}».`,
   checked: (homework: string, status: string, mark: number | null) => `Работа «${homework}» проверена: ${status}${mark === null ? '' : `, оценка ${mark}`}.`,
-  meetingReminder: (title: string, when: string, link: string) => `Встреча «${title}» начнётся ${when}. Подключиться: ${link}`,
+  /** `start` is the date and time in the school's zone: «25.11.2026, 18:00 (GMT+3)». */
+  meetingReminder: (title: string, when: string, start: string, link: string) => `Встреча «${title}» начнётся ${when} — ${start}. Подключиться: ${link}`,
   sentToGroups: 'Уведомления отправлены',
   noMessageOrGroups: 'Укажите сообщение и группу/ы',
   groupsNotInSchool: 'Не все указанные группы относятся к вашей школе',

@@ -18,6 +18,6 @@ describe('the demo school settings', () => {
     expect(branding).toMatchObject({ accent_color: '#7c4dff', accent_text_color: '#ffffff', full_organization_name: 'ООО «КурсХаб»', unp: '192000000', email: 'info@coursehub.ru' });
     const student = await token('student@coursehub.ru');
     const school = (await call(t.app, 'GET', `/api/schools/${branding.school}/`, { token: student })).body!;
-    expect(school).toMatchObject({ title: 'CourseHub', accent_color: '#7c4dff', accent_text_color: '#ffffff', logo: null });
+    expect(school).toMatchObject({ title: 'CourseHub', accent_color: '#7c4dff', accent_text_color: '#ffffff', logo: null, time_zone: 'Europe/Moscow' });
   });
 });

@@ -15,6 +15,7 @@ const settings = (own: Partial<SchoolSettings> = {}): SchoolSettings => ({
   title: 'Школа Альфа',
   contact_link: 'https://t.me/alpha',
   offer_url: '',
+  time_zone: 'Europe/Moscow',
   accent_color: null,
   accent_text_color: null,
   logo: null,
@@ -53,6 +54,19 @@ describe('MainSettingsTab', () => {
     expect(name.value).toBe('Alpha');
     expect(name.disabled).toBe(true);
     expect((screen.getByLabelText('Ссылка для связи') as HTMLInputElement).value).toBe('https://t.me/alpha');
+    // The time zone: Russia and Belarus first, then every zone; the hint says what it is for.
+    const zone = screen.getByLabelText('Часовой пояс') as HTMLSelectElement;
+    expect(zone.value).toBe('Europe/Moscow');
+    expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(zone.getAttribute('aria-describedby')!)!.textContent).toBe('В этом поясе школа указывает время в письмах и уведомлениях.');
+    const [near, all] = within(zone).getAllByRole('group') as HTMLOptGroupElement[];
+    expect(near!.label).toBe('Россия и Беларусь');
+    expect([...near!.querySelectorAll('option')].slice(0, 2).map((option) => option.textContent)).toEqual(['Europe/Moscow (GMT+3)', 'Europe/Minsk (GMT+3)']);
+    expect(all!.label).toBe('Все часовые пояса');
+    const others = [...all!.querySelectorAll('option')].map((option) => option.value);
+    expect(others).toContain('UTC');
+    expect(others).toContain('America/New_York');
+    expect(others).not.toContain('Europe/Moscow');
     expect((screen.getByLabelText('Заголовок шапки') as HTMLInputElement).value).toBe('Альфа');
     expect((screen.getByLabelText('Описание') as HTMLTextAreaElement).value).toBe('Учим хорошо');
     expect(screen.getByRole('heading', { level: 1, name: 'Основные настройки' })).toBeTruthy();
@@ -71,13 +85,15 @@ describe('MainSettingsTab', () => {
     fireEvent.change(await screen.findByLabelText('Название школы'), { target: { value: '  Альфа Про ' } });
     fireEvent.change(screen.getByLabelText('Ссылка для связи'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Заголовок шапки'), { target: { value: 'Альфа Про' } });
+    fireEvent.change(screen.getByLabelText('Часовой пояс'), { target: { value: 'Asia/Yekaterinburg' } });
     fireEvent.change(screen.getByLabelText('Загрузить логотип'), { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
     await waitFor(() => expect(screen.getByRole('img', { name: 'Логотип школы' })).toBeTruthy());
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect((await screen.findByRole('button', { name: 'Сохранение...' })).hasAttribute('disabled')).toBe(true);
-    saving.resolve(json(settings({ title: 'Альфа Про', contact_link: null })));
+    saving.resolve(json(settings({ title: 'Альфа Про', contact_link: null, time_zone: 'Asia/Yekaterinburg' })));
     expect((await screen.findByText('Настройки сохранены')).getAttribute('role')).toBe('status');
-    expect(sent.find((r) => r.method === 'PATCH' && r.path === 'schools/1/')!.body).toEqual({ title: 'Альфа Про', contact_link: null, offer_url: '' });
+    expect(sent.find((r) => r.method === 'PATCH' && r.path === 'schools/1/')!.body).toEqual({ title: 'Альфа Про', contact_link: null, offer_url: '', time_zone: 'Asia/Yekaterinburg' });
+    expect((screen.getByLabelText('Часовой пояс') as HTMLSelectElement).value).toBe('Asia/Yekaterinburg');
     expect(sent.find((r) => r.method === 'PATCH' && r.path === 'school_headers/3/')!.body).toEqual({ name: 'Альфа Про', description: 'Учим хорошо', logo_school_file: 9, photo_background_file: null });
     expect($school.get()).toMatchObject({ schoolTitle: 'Альфа Про', contactLink: '' });
     // An edit takes the message away: it spoke of what was saved.
@@ -105,6 +121,22 @@ describe('MainSettingsTab', () => {
     await waitFor(() => expect(link.getAttribute('aria-invalid')).toBe('true'));
     expect(within(link.parentElement!).getByText('Ссылка должна начинаться с http://, https://, tg://')).toBeTruthy();
     expect((link as HTMLInputElement).value).toBe('ftp://files');
+    expect(screen.queryByText('Настройки сохранены')).toBeNull();
+  });
+
+  it("keeps a saved zone this browser does not list, and shows the server's refusal of a zone under its field", async () => {
+    stubApi({
+      'GET schools/1/': () => json(settings({ time_zone: 'Etc/GMT-3' })),
+      'GET school_headers/3/': () => json(header()),
+      'PATCH schools/1/': () => refuse(400, { code: 'VALIDATION_ERROR', message: 'Неизвестный часовой пояс.', fields: { time_zone: ['Неизвестный часовой пояс.'] } }),
+    });
+    tab();
+    const zone = (await screen.findByLabelText('Часовой пояс')) as HTMLSelectElement;
+    expect(zone.value).toBe('Etc/GMT-3');
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(zone.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(zone.parentElement!).getByText('Неизвестный часовой пояс.')).toBeTruthy();
+    expect(zone.value).toBe('Etc/GMT-3');
     expect(screen.queryByText('Настройки сохранены')).toBeNull();
   });
 

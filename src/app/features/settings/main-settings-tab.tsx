@@ -1,6 +1,6 @@
 import { $school, commonMessages, schoolSettingsMessages, updateSchool } from '#core';
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
@@ -9,6 +9,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { pictureOf, SchoolPictureField, type Picture } from '../../ui/school-picture-field.tsx';
 import { getHeader, getSchool, patchHeader, patchSchool, type SchoolHeader, type SchoolSettings } from './school-settings-api.ts';
 import type { SettingsTabProps } from './settings-tabs.ts';
+import { timeZoneOptions } from './time-zone-options.ts';
 
 const m = schoolSettingsMessages;
 const t = m.main;
@@ -17,11 +18,11 @@ const LINK_MAX = 500;
 const HEADER_NAME_MAX = 256;
 const DESCRIPTION_MAX = 10000;
 
-const FIELDS = ['title', 'contact_link', 'offer_url', 'header_name', 'description', 'logo_school_file', 'photo_background_file'] as const;
+const FIELDS = ['title', 'contact_link', 'offer_url', 'time_zone', 'header_name', 'description', 'logo_school_file', 'photo_background_file'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * «Основные» (spec §2 settings/main): the school's title, contact and offer links (schools/{id}/),
+ * «Основные» (spec §2 settings/main): the school's title, contact and offer links and time zone (schools/{id}/),
  * its URL name shown read-only, and its header — name, description, logo and background
  * (school_headers/{id}/) — saved together with «Сохранить». The school area's header shows the new
  * title at once (the school state).
@@ -45,6 +46,9 @@ function MainForm({ school, initial, header }: { school: string; initial: School
   const [title, setTitle] = useState(initial.title);
   const [contactLink, setContactLink] = useState(initial.contact_link ?? '');
   const [offerUrl, setOfferUrl] = useState(initial.offer_url);
+  const [timeZone, setTimeZone] = useState(initial.time_zone);
+  // The list is the same for the form's life: the saved zone is in it from the start.
+  const zones = useMemo(() => timeZoneOptions(initial.time_zone), [initial.time_zone]);
   const [headerName, setHeaderName] = useState(header?.name ?? '');
   const [description, setDescription] = useState(header?.description ?? '');
   const [logo, setLogo] = useState<Picture>(pictureOf(header?.logo_school_file ?? null, header?.logo_school ?? null));
@@ -79,10 +83,11 @@ function MainForm({ school, initial, header }: { school: string; initial: School
     setSaved(false);
     const local = check();
     void submit(local, async () => {
-      const settings = await patchSchool(initial.school_id, { title: title.trim(), contact_link: contactLink.trim() || null, offer_url: offerUrl.trim() });
+      const settings = await patchSchool(initial.school_id, { title: title.trim(), contact_link: contactLink.trim() || null, offer_url: offerUrl.trim(), time_zone: timeZone });
       setTitle(settings.title);
       setContactLink(settings.contact_link ?? '');
       setOfferUrl(settings.offer_url);
+      setTimeZone(settings.time_zone);
       updateSchool({ schoolTitle: settings.title, contactLink: settings.contact_link ?? '' });
       if (header) {
         const savedHeader = await patchHeader(header.header_id, {
@@ -107,6 +112,26 @@ function MainForm({ school, initial, header }: { school: string; initial: School
       <TextField label={t.schoolTitle} name="title" value={title} onChange={edit(setTitle)} error={errors.title} maxLength={TITLE_MAX} required />
       <TextField label={t.contactLink} name="contact_link" type="url" value={contactLink} onChange={edit(setContactLink)} hint={t.contactHint} error={errors.contact_link} maxLength={LINK_MAX} />
       <TextField label={t.offerLink} name="offer_url" type="url" value={offerUrl} onChange={edit(setOfferUrl)} hint={t.offerHint} error={errors.offer_url} maxLength={LINK_MAX} />
+      <FormField label={t.timeZone} error={errors.time_zone} hint={t.timeZoneHint}>
+        {(control) => (
+          <select {...control} name="time_zone" value={timeZone} onChange={(event) => edit(setTimeZone)(event.target.value)}>
+            <optgroup label={t.timeZonesNear}>
+              {zones.near.map((zone) => (
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t.timeZonesAll}>
+              {zones.all.map((zone) => (
+                <option key={zone.value} value={zone.value}>
+                  {zone.label}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        )}
+      </FormField>
       {header ? (
         <fieldset className="settings-group">
           <legend>{t.header}</legend>

@@ -12,6 +12,8 @@ export interface SchoolSettings {
   title: string;
   contact_link: string | null;
   offer_url: string;
+  /** IANA name: the zone of the date-times in the school's mails and Telegram notices. */
+  time_zone: string;
   accent_color: string | null;
   accent_text_color: string | null;
   logo: string | null;
@@ -47,7 +49,7 @@ export interface SchoolDocument {
 }
 
 export const getSchool = (schoolId: number) => api().get<SchoolSettings>(`schools/${schoolId}/`);
-export const patchSchool = (schoolId: number, body: Partial<Pick<SchoolSettings, 'title' | 'contact_link' | 'offer_url'>>) => api().patch<SchoolSettings>(`schools/${schoolId}/`, body);
+export const patchSchool = (schoolId: number, body: Partial<Pick<SchoolSettings, 'title' | 'contact_link' | 'offer_url' | 'time_zone'>>) => api().patch<SchoolSettings>(`schools/${schoolId}/`, body);
 export const getHeader = (headerId: number) => api().get<SchoolHeader>(`school_headers/${headerId}/`);
 export const patchHeader = (headerId: number, body: { name?: string; description?: string; logo_school_file?: number | null; photo_background_file?: number | null }) =>
   api().patch<SchoolHeader>(`school_headers/${headerId}/`, body);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMember, login, registerOwner, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
-import { outbox, users } from '../../shared/db/core-tables.ts';
+import { outbox, schools, users } from '../../shared/db/core-tables.ts';
 import { JOB_SCHEMA } from '../../shared/jobs/job-runner.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { MEETING_REMINDER_JOB, onMeetingReminder, sendMeetingReminder, type MeetingReminder } from './index.ts';
@@ -73,6 +73,13 @@ async function advance(ms: number) {
   Object.assign(owner, await login(t.app, owner.email));
 }
 
+/** «25.11.2026, 18:00 (GMT+5)»: `at` on a clock `hours` ahead of UTC (zones without summer time). */
+function wallClock(at: string, hours: number, name: string) {
+  const local = new Date(Date.parse(at) + hours * HOUR);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(local.getUTCDate())}.${pad(local.getUTCMonth() + 1)}.${local.getUTCFullYear()}, ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())} (${name})`;
+}
+
 const mails = async () => (await t.app.ctx.db.select().from(outbox).orderBy(outbox.to)).map((mail) => ({ to: mail.to, subject: mail.subject, text: mail.text }));
 const run = (data: object) => t.app.ctx.jobRunner.runNow(MEETING_REMINDER_JOB, { ...data });
 
@@ -104,8 +111,10 @@ describe('meeting reminders', () => {
     expect(sent[0]!.text).toContain('Подключиться: https://meet.example.com/r');
     expect(sent[0]!.text).toContain('Вопросы');
     expect(sent[0]!.text).toContain('«Напоминания»');
+    // In the school's zone (Europe/Moscow unless its admin chose another), not in UTC.
+    expect(sent[0]!.text).toContain(`Начало: ${wallClock(startsAt, 3, 'GMT+3')}; продолжительность: 45 мин.`);
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ minutesBefore: 60, minutesLeft: 60, meeting: { id, title: 'Разбор', link: 'https://meet.example.com/r', schoolId: owner.schoolId } });
+    expect(seen[0]).toMatchObject({ timeZone: 'Europe/Moscow', minutesBefore: 60, minutesLeft: 60, meeting: { id, title: 'Разбор', link: 'https://meet.example.com/r', schoolId: owner.schoolId } });
     expect(seen[0]!.recipients.map((r) => [r.userId, r.role]).sort()).toEqual(
       [
         [student.id, 'Student'],
@@ -184,6 +193,29 @@ describe('meeting reminders', () => {
     // Whichever run claimed it (the worker's or this one), it is mailed once.
     await expect.poll(async () => (await mails()).length).toBe(3);
     expect((await mails()).map((mail) => mail.subject)).toEqual(Array(3).fill('Встреча «Срочно» через 5 минут'));
+  });
+
+  it("writes the start in the school's time zone", async () => {
+    await t.app.ctx.db.update(schools).set({ timeZone: 'Asia/Yekaterinburg' }).where(sql`${schools.id} = ${owner.schoolId}`);
+    try {
+      const seen: MeetingReminder[] = [];
+      const stop = onMeetingReminder(t.app.ctx, (reminder) => {
+        seen.push(reminder);
+      });
+      const startsAt = iso(2 * HOUR);
+      const created = await call(t.app, 'POST', path(), { token: owner.access, body: { title: 'Урал', starts_at: startsAt, link: 'https://meet.example.com/u', student_groups: [groups[1]] } });
+      const [job] = await queued(created.body!.id as number);
+      await advance(HOUR);
+      expect(await sendMeetingReminder(t.app.ctx, job!)).toBe('sent');
+      stop();
+      const sent = await mails();
+      expect(sent).toHaveLength(3);
+      for (const mail of sent) expect(mail.text).toContain(`Начало: ${wallClock(startsAt, 5, 'GMT+5')};`);
+      expect(sent[0]!.text).not.toContain('UTC');
+      expect(seen.map((reminder) => reminder.timeZone)).toEqual(['Asia/Yekaterinburg']);
+    } finally {
+      await t.app.ctx.db.update(schools).set({ timeZone: 'Europe/Moscow' }).where(sql`${schools.id} = ${owner.schoolId}`);
+    }
   });
 
   it('keeps mailing when a listener fails, and says the time in Russian', async () => {

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import type { Mail } from '../../shared/mail/mailer.ts';
+import { schoolDateTime } from '../../shared/time/school-time.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { meetingGroups, meetingReminders, schoolMeetings } from './tables.ts';
 
@@ -33,6 +34,8 @@ export interface MeetingReminderRecipient {
 /** What a reminder is about: handed to the mail and to every listener (Telegram). */
 export interface MeetingReminder {
   meeting: { id: number; schoolId: number; title: string; startsAt: Date; endsAt: Date; durationMinutes: number; link: string; description: string };
+  /** The school's IANA time zone: the mail and the Telegram notice write the start in it. */
+  timeZone: string;
   /** The reminder's kind (60 or 10); `minutesLeft` is what was left when it was sent. */
   minutesBefore: number;
   minutesLeft: number;
@@ -80,9 +83,6 @@ export async function scheduleMeetingReminders(ctx: Pick<AppContext, 'jobRunner'
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const utcTime = (at: Date) => `${pad(at.getUTCDate())}.${pad(at.getUTCMonth() + 1)}.${at.getUTCFullYear()}, ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
-
 /** "через 1 час", "через 10 минут". */
 export function inTime(minutes: number): string {
   if (minutes >= 60 && minutes % 60 === 0) {
@@ -103,7 +103,7 @@ export function meetingReminderMail(to: string, reminder: MeetingReminder, schoo
     subject: `Встреча «${meeting.title}» ${when}`,
     text:
       `Встреча «${meeting.title}» начнётся ${when}.\n` +
-      `Начало: ${utcTime(meeting.startsAt)}; продолжительность: ${meeting.durationMinutes} мин.\n` +
+      `Начало: ${schoolDateTime(meeting.startsAt, reminder.timeZone)}; продолжительность: ${meeting.durationMinutes} мин.\n` +
       `Подключиться: ${meeting.link}\n` +
       (meeting.description ? `\n${meeting.description}\n` : '') +
       `\n—\nВы получили это письмо как участник встречи школы «${schoolTitle}».\n`,
@@ -145,7 +145,7 @@ export async function sendMeetingReminder(
   log: (error: unknown) => void = () => undefined,
 ): Promise<ReminderOutcome> {
   const [row] = await ctx.db
-    .select({ meeting: schoolMeetings, schoolTitle: schools.title })
+    .select({ meeting: schoolMeetings, schoolTitle: schools.title, timeZone: schools.timeZone })
     .from(schoolMeetings)
     .innerJoin(schools, eq(schools.id, schoolMeetings.schoolId))
     .where(eq(schoolMeetings.id, Number(job.meeting_id)));
@@ -172,6 +172,7 @@ export async function sendMeetingReminder(
       link: meeting.link,
       description: meeting.description,
     },
+    timeZone: row.timeZone,
     minutesBefore,
     minutesLeft: Math.round((meeting.startsAt.getTime() - now.getTime()) / MINUTE),
     recipients: await meetingRecipients(ctx, meeting.id),

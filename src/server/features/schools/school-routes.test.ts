@@ -45,6 +45,7 @@ describe('GET /schools/:id/', () => {
       contact_link: null,
       offer_url: '',
       test_course: false,
+      time_zone: 'Europe/Moscow',
       referral_code: expect.stringMatching(/^[0-9a-f-]{36}$/),
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -109,6 +110,39 @@ describe('PATCH /schools/:id/', () => {
     expect(cleared.body).toMatchObject({ contact_link: null, offer_url: '', title: 'Школа Альфа+' });
   });
 
+  it("sets the school's time zone to a known IANA name, in its canonical spelling", async () => {
+    const res = await call(t.app, 'PATCH', url(), { token: owner.access, body: { time_zone: 'Asia/Yekaterinburg' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ time_zone: 'Asia/Yekaterinburg', title: 'Школа Альфа+' });
+    expect((await call(t.app, 'GET', url(), { token: teacher.access })).body).toMatchObject({ time_zone: 'Asia/Yekaterinburg' });
+    expect((await call(t.app, 'PATCH', url(), { token: owner.access, body: { time_zone: 'europe/minsk' } })).body).toMatchObject({ time_zone: 'Europe/Minsk' });
+    expect((await call(t.app, 'PATCH', url(), { token: owner.access, body: { time_zone: 'UTC' } })).body).toMatchObject({ time_zone: 'UTC' });
+    expect((await call(t.app, 'PATCH', url(), { token: owner.access, body: { time_zone: 'Europe/Moscow' } })).body).toMatchObject({ time_zone: 'Europe/Moscow' });
+    // The other school keeps its own.
+    expect((await call(t.app, 'GET', `/api/schools/${other.schoolId}/`, { token: other.access })).body).toMatchObject({ time_zone: 'Europe/Moscow' });
+  });
+
+  it.each([
+    ['an unknown zone', 'Mars/Olympus'],
+    ['an offset', '+03:00'],
+    ['an abbreviation', 'MSK'],
+    ['a bare word', 'Moscow'],
+  ])('refuses %s as the time zone with a field error', async (_name, zone) => {
+    const res = await call(t.app, 'PATCH', url(), { token: owner.access, body: { time_zone: zone } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ fields: { time_zone: ['Неизвестный часовой пояс.'] } });
+  });
+
+  it('refuses a NUL byte, an empty or a non-string time zone, and changes nothing', async () => {
+    for (const zone of ['Europe/Moscow\u0000', '', 3, null]) {
+      const res = await call(t.app, 'PATCH', url(), { token: owner.access, body: { time_zone: zone, title: 'Не сохранится' } });
+      expect(res.status, JSON.stringify(zone)).toBe(400);
+      expect(Object.keys(res.body!.fields as object)).toContain('time_zone');
+    }
+    const [school] = await t.app.ctx.db.select().from(schools).where(eq(schools.id, owner.schoolId));
+    expect(school).toMatchObject({ timeZone: 'Europe/Moscow', title: 'Школа Альфа+' });
+  });
+
   it('keeps the URL name: the same name passes, another one is refused', async () => {
     expect((await call(t.app, 'PATCH', url(), { token: owner.access, body: { name: 'Shkola_Alfa', test_course: false } })).status).toBe(200);
     const res = await call(t.app, 'PATCH', url(), { token: owner.access, body: { name: 'Renamed' } });
@@ -136,8 +170,18 @@ describe('PATCH /schools/:id/', () => {
     expect((await call(t.app, 'PATCH', url(), { token: student.access, body: { title: 'X' } })).status).toBe(403);
     const foreign = await call(t.app, 'PATCH', url(), { token: other.access, body: { title: 'Захвачено' } });
     expect(foreign.status).toBe(403);
+    for (const [token, status] of [
+      [undefined, 401],
+      [teacher.access, 403],
+      [student.access, 403],
+      [other.access, 403],
+      [otherStudent.access, 403],
+    ] as const) {
+      expect((await call(t.app, 'PATCH', url(), { token, body: { time_zone: 'Asia/Vladivostok' } })).status).toBe(status);
+    }
     const [school] = await t.app.ctx.db.select().from(schools).where(eq(schools.id, owner.schoolId));
     expect(school!.title).toBe('Школа Альфа+');
+    expect(school!.timeZone).toBe('Europe/Moscow');
   });
 
   it("answers 'Invalid school ID' before anything else", async () => {

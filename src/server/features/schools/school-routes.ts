@@ -16,6 +16,7 @@ import { schoolDecoration } from './school-branding.ts';
 import { pictureLinks, schoolPicture } from './school-pictures.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
 import { normalisePhone } from '../../shared/contacts.ts';
+import { canonicalTimeZone } from '../../shared/time/school-time.ts';
 import { errors, Id, Page, PageQuery, Phone, SchoolName, Text } from '../../shared/http/schemas.ts';
 
 export const MEMBER_ROLES = ['Admin', 'Teacher', 'Student'] as const satisfies readonly MemberRole[];
@@ -36,6 +37,7 @@ const SchoolBody = Type.Object({
   contact_link: Nullable(Type.String()),
   offer_url: Type.String(),
   test_course: Type.Boolean(),
+  time_zone: Type.String({ description: 'Часовой пояс школы (IANA): время в её письмах и уведомлениях' }),
   referral_code: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -52,6 +54,7 @@ const SchoolPatch = Type.Object({
   contact_link: Type.Optional(Type.Union([Type.Null(), Text({ maxLength: 500 })])),
   offer_url: Type.Optional(Type.Union([Type.Null(), Text({ maxLength: 500 })])),
   test_course: Type.Optional(Type.Boolean()),
+  time_zone: Type.Optional(Text({ minLength: 1, maxLength: 64 })),
 });
 
 const SchoolIdParams = Type.Object({ id: Type.Integer() });
@@ -117,6 +120,7 @@ async function schoolBody(app: App, school: School, role: MemberRole) {
     contact_link: school.contactLink,
     offer_url: school.offerUrl,
     test_course: school.testCourse,
+    time_zone: school.timeZone,
     // The referral code earns the school paid days: only its admins get to hand it out.
     referral_code: role === 'Admin' ? school.referralCode : null,
     created_at: school.createdAt.toISOString(),
@@ -228,6 +232,11 @@ export async function schoolRoutes(app: App): Promise<void> {
       if (body.contact_link !== undefined) changes.contactLink = link('contact_link', body.contact_link, ['http:', 'https:', 'tg:']);
       if (body.offer_url !== undefined) changes.offerUrl = link('offer_url', body.offer_url, ['http:', 'https:']) ?? '';
       if (body.test_course !== undefined) changes.testCourse = body.test_course;
+      if (body.time_zone !== undefined) {
+        const zone = canonicalTimeZone(body.time_zone.trim());
+        if (!zone) throw fieldError('time_zone', 'Неизвестный часовой пояс.');
+        changes.timeZone = zone;
+      }
       if (Object.keys(changes).length === 0) return schoolBody(app, school, 'Admin');
       const [updated] = await ctx.db
         .update(schools)

@@ -262,7 +262,13 @@ describe('meeting reminders', () => {
     const meetingId = created.body!.id as number;
     expect(await sendMeetingReminder(t.app.ctx, { meeting_id: meetingId, starts_at: startsAt, minutes_before: 60 })).toBeTruthy();
     await t.app.ctx.jobs.idle();
-    for (const chat of [740001, 740002]) expect(api.sentTo(chat)).toEqual([expect.stringMatching(/^Встреча «Разбор» начнётся через \d+ минут.*\. Подключиться: https:\/\/meet\.example\.com\/r$/)]);
+    // The start in the school's zone (Europe/Moscow by default, UTC+3 all year), as in the mail.
+    const moscow = new Date(Date.parse(startsAt) + 3 * 60 * 60_000).toISOString();
+    const start = `${moscow.slice(8, 10)}.${moscow.slice(5, 7)}.${moscow.slice(0, 4)}, ${moscow.slice(11, 16)} (GMT+3)`;
+    for (const chat of [740001, 740002]) {
+      expect(api.sentTo(chat)).toEqual([expect.stringMatching(/^Встреча «Разбор» начнётся через \d+ минут.* — .+\. Подключиться: https:\/\/meet\.example\.com\/r$/)]);
+      expect(api.sentTo(chat)[0]).toContain(` — ${start}. `);
+    }
 
     // The school turned the ten-minute reminder off: the mail goes, Telegram stays silent.
     expect((await call(t.app, 'PATCH', `/api/${s.owner.schoolName}/tg_notification/reminders/`, { token: s.admin.access, body: { ten_minute: false } })).status).toBe(200);
