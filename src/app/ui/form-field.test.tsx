@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { FormError, FormField, TextField, type TextFieldProps } from './form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField, type TextFieldProps } from './form-field.tsx';
 
 function Controlled(props: Partial<TextFieldProps>) {
   const [value, setValue] = useState('');
@@ -86,5 +86,26 @@ describe('FormError', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toBe('Неверный пароль.');
     expect(alert.className).toBe('form-error');
+  });
+});
+
+describe('SubmitButton', () => {
+  it('submits its form, and is disabled and says so while the request runs', () => {
+    const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <SubmitButton busy={false} label="Сохранить" busyLabel="Сохранение..." />
+      </form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    rerender(
+      <form onSubmit={onSubmit}>
+        <SubmitButton busy label="Сохранить" busyLabel="Сохранение..." />
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Сохранение...' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
   });
 });

@@ -80,3 +80,12 @@ export function FormError({ message }: { message: string | null | undefined }) {
     </p>
   ) : null;
 }
+
+/** A form's submit button: disabled and saying so (`busyLabel`) while its request runs, so it is not sent twice. */
+export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
+  return (
+    <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -1,6 +1,6 @@
 import { bannerMessages } from '#core';
 import { useState, type FormEvent } from 'react';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { GroupPicker } from '../../ui/group-picker.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
@@ -48,9 +48,7 @@ export function BannerForm({ school, banner, onSaved, onClose }: { school: strin
         <GroupPicker school={school} load={() => listGroupChoices(school)} selected={groups} onChange={setGroups} error={errors.groups} hint={banner ? undefined : t.groupsHint} />
         <FormError message={formError} />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={saving} label={t.save} busyLabel={t.saving} />
           <button type="button" className="button secondary" onClick={onClose}>
             {t.cancel}
           </button>

@@ -1,6 +1,6 @@
 import { bonusAdminMessages } from '#core';
 import { useState, type FormEvent } from 'react';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { GroupPicker } from '../../ui/group-picker.tsx';
 import { SchoolPictureField, type SchoolPicture } from '../../ui/school-picture-field.tsx';
@@ -77,9 +77,7 @@ export function BonusForm({ school, bonus, onSaved, onClose }: { school: string;
         <GroupPicker school={school} load={() => listSchoolGroups(school)} selected={groups} onChange={setGroups} error={errors.student_groups} />
         <FormError message={formError} />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={saving} label={t.save} busyLabel={t.saving} />
           <button type="button" className="button secondary" onClick={onClose}>
             {t.cancel}
           </button>

@@ -4,7 +4,7 @@ import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
-import { FormError, TextField } from '../../ui/form-field.tsx';
+import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { showToast } from '../../ui/toasts.tsx';
@@ -99,9 +99,7 @@ function ProgramForm({ school, program, onChanged }: { school: string; program: 
       <GroupPicker school={school} load={() => listSchoolGroups(school)} selected={groups} onChange={setGroups} error={errors.groups} />
       <FormError message={formError} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? t.saving : t.save}
-        </button>
+        <SubmitButton busy={saving} label={t.save} busyLabel={t.saving} />
         {program ? (
           <button type="button" className="button secondary danger-text" onClick={() => setConfirming(true)}>
             {t.delete}

@@ -2,7 +2,7 @@ import { $school, chatMessages, commonMessages, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
-import { FormError, TextField } from '../../ui/form-field.tsx';
+import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
@@ -173,9 +173,7 @@ export function RenameChatDialog({ school, chat, onRenamed, onClose }: { school:
         {/* A refusal of the name alone says the same over the form as under the field: once is enough. */}
         <FormError message={formError === errors.name ? null : formError} />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={saving} label={t.save} busyLabel={t.saving} />
           <button type="button" className="button secondary" onClick={onClose}>
             {t.cancel}
           </button>

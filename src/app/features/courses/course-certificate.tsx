@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { FileUpload } from '../../ui/file-upload.tsx';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
-import { FormError, TextField } from '../../ui/form-field.tsx';
+import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import type { CourseFile } from './course-api.ts';
@@ -85,9 +85,7 @@ function TemplateForm({ school, courseId, initial }: { school: string; courseId:
       />
       <FormError message={formError} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? c.saving : c.save}
-        </button>
+        <SubmitButton busy={saving} label={c.save} busyLabel={c.saving} />
         <a className="button secondary" href="/certificate/preview" target="_blank" rel="noopener" aria-describedby={`sample-hint-${courseId}`}>
           {c.sample}
         </a>

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { SchoolPictureField, type SchoolPicture } from '../../ui/school-picture-field.tsx';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { showToast } from '../../ui/toasts.tsx';
@@ -513,9 +513,7 @@ function BoxForm({ school, box, prizes, onSaved, onClose }: { school: string; bo
         </fieldset>
         <FormError message={formError} />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={saving} label={t.save} busyLabel={t.saving} />
           <button type="button" className="button secondary" onClick={onClose}>
             {t.cancel}
           </button>
@@ -565,9 +563,7 @@ function PrizeForm({ school, prize, onSaved, onClose }: { school: string; prize:
         <SchoolPictureField school={school} title={t.icon} uploadLabel={t.iconUpload} alt={t.iconAlt} picture={icon} error={errors.icon_file} onChange={setIcon} />
         <FormError message={formError} />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={saving} label={t.save} busyLabel={t.saving} />
           <button type="button" className="button secondary" onClick={onClose}>
             {t.cancel}
           </button>

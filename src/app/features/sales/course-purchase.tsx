@@ -1,7 +1,7 @@
 import { formatMoney, salesMessages, toApiError, type ApiError } from '#core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
-import { FormError, TextField } from '../../ui/form-field.tsx';
+import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { buyCourse, getOffer, getReceipt, type CourseOffer, type Receipt } from './sales-api.ts';
 
@@ -167,9 +167,7 @@ function BuyForm({ offer, navigate }: { offer: CourseOffer; navigate: (url: stri
             <button type="button" className="button secondary" onClick={() => setOpen(false)}>
               {b.cancel}
             </button>
-            <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? b.sending : b.submit}
-            </button>
+            <SubmitButton busy={busy} label={b.submit} busyLabel={b.sending} />
           </div>
         </form>
       )}

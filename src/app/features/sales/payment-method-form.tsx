@@ -1,6 +1,6 @@
 import { salesMessages, toApiError, uiMessages, type ApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { createMethod, patchMethod, type PaymentMethod, type PaymentMethodInput } from './sales-api.ts';
 
@@ -88,9 +88,7 @@ export function PaymentMethodForm({ school, method, onSaved, onClose }: PaymentM
           <button type="button" className="button secondary" onClick={onClose}>
             {uiMessages.cancel}
           </button>
-          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? salesMessages.saving : salesMessages.save}
-          </button>
+          <SubmitButton busy={busy} label={salesMessages.save} busyLabel={salesMessages.saving} />
         </div>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 import { schoolPromoMessages, toApiError, uiMessages, type ApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { createInvoiceSettings, patchInvoiceSettings, type InvoiceSettings, type InvoiceSettingsInput } from './school-promo-api.ts';
 
@@ -92,9 +92,7 @@ export function InvoiceSettingsForm({ school, settings, onSaved, onClose }: Invo
           <button type="button" className="button secondary" onClick={onClose}>
             {uiMessages.cancel}
           </button>
-          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? schoolPromoMessages.saving : schoolPromoMessages.save}
-          </button>
+          <SubmitButton busy={busy} label={schoolPromoMessages.save} busyLabel={schoolPromoMessages.saving} />
         </div>
       </form>
     </Modal>

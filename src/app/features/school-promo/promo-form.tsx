@@ -1,6 +1,6 @@
 import { schoolPromoMessages, toApiError, toMinorUnits, uiMessages, type ApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { createPromo, patchPromo, type SchoolCourse, type SchoolPromo, type SchoolPromoInput } from './school-promo-api.ts';
 
@@ -157,9 +157,7 @@ export function PromoForm({ school, promo, courses, currency: schoolCurrency, on
           <button type="button" className="button secondary" onClick={onClose}>
             {uiMessages.cancel}
           </button>
-          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={busy} label={t.save} busyLabel={t.saving} />
         </div>
       </form>
     </Modal>

@@ -2,7 +2,7 @@ import { schoolSettingsMessages, commonMessages, updateSchool } from '#core';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
-import { FormError, FormField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pictureOf, SchoolPictureField, type Picture } from '../../ui/school-picture-field.tsx';
@@ -104,9 +104,7 @@ function DecorationForm({ school, initial }: { school: string; initial: SchoolBr
       <SchoolPictureField school={school} title={t.logo} hint={t.logoHint} uploadLabel={t.logoUpload} alt={t.logoAlt} picture={logo} error={errors.logo_file} onChange={edit(setLogo)} />
       <FormError message={formError} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? m.saving : m.save}
-        </button>
+        <SubmitButton busy={saving} label={m.save} busyLabel={m.saving} />
         {saved ? (
           <p className="form-success" role="status">
             {m.saved}

@@ -1,6 +1,6 @@
 import { employeesMessages, toApiError, type ApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { inviteStaff, STAFF_ROLES, type StaffRole } from './employees-api.ts';
 
 const t = employeesMessages;
@@ -60,9 +60,7 @@ export function EmployeeInviteForm({ school, onInvited }: { school: string; onIn
         </FormField>
         <FormError message={error && !error.fieldMessage('email') && !error.fieldMessage('role') ? error.message : null} />
         <div className="form-actions">
-          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t.inviting : t.invite}
-          </button>
+          <SubmitButton busy={busy} label={t.invite} busyLabel={t.inviting} />
           {done ? (
             <p className="form-success" role="status">
               {done}

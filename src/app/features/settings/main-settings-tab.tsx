@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pictureOf, SchoolPictureField, type Picture } from '../../ui/school-picture-field.tsx';
@@ -153,9 +153,7 @@ function MainForm({ school, initial, header }: { school: string; initial: School
       ) : null}
       <FormError message={formError} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? m.saving : m.save}
-        </button>
+        <SubmitButton busy={saving} label={m.save} busyLabel={m.saving} />
         {saved ? (
           <p className="form-success" role="status">
             {m.saved}

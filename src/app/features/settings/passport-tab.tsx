@@ -2,7 +2,7 @@ import { commonMessages, schoolSettingsMessages } from '#core';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
-import { FormError, TextField } from '../../ui/form-field.tsx';
+import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { pictureOf, SchoolPictureField, type Picture } from '../../ui/school-picture-field.tsx';
@@ -94,9 +94,7 @@ function PassportForm({ school, branding, document }: { school: string; branding
       </fieldset>
       <FormError message={formError} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? m.saving : m.save}
-        </button>
+        <SubmitButton busy={saving} label={m.save} busyLabel={m.saving} />
         {saved ? (
           <p className="form-success" role="status">
             {m.saved}

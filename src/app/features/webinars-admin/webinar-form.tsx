@@ -1,7 +1,7 @@
 import { toApiError, uiMessages, webinarsAdminMessages, type ApiError } from '#core';
 import { useState, type FormEvent } from 'react';
 import { FileUpload } from '../../ui/file-upload.tsx';
-import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
+import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { createWebinar, patchWebinar, putChatScript, uploadWebinarVideo, type ScriptLine, type WebinarDetail, type WebinarInput, type WebinarVideo } from './webinars-admin-api.ts';
 
@@ -311,9 +311,7 @@ export function WebinarForm({ school, webinar, onSaved, onClose }: WebinarFormPr
           <button type="button" className="button secondary" onClick={onClose}>
             {uiMessages.cancel}
           </button>
-          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={busy} label={t.save} busyLabel={t.saving} />
         </div>
       </form>
     </Modal>
