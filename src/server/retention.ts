@@ -8,6 +8,7 @@ import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-table
 import { schoolInvitations } from './features/roles/index.ts';
 import { pruneTelegram } from './features/telegram/index.ts';
 import { UPLOAD_WINDOW_MS } from './shared/uploads/upload-quota.ts';
+import { pruneRateCounters } from './shared/security/rate-counter.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,6 +71,7 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
       .where(and(lt(loginThrottles.updatedAt, before(1)), or(sql`${loginThrottles.lockedUntil} is null`, lt(loginThrottles.lockedUntil, new Date(now)))))
       .returning({ loginHash: loginThrottles.loginHash }),
   );
+  counts.rate_counters = await pruneRateCounters(ctx);
   // Features that keep their own periods beside their tables, each pruning in batches by an index.
   const telegram = await pruneTelegram(ctx, ctx.now());
   counts.telegram_link_codes = telegram.linkCodes;

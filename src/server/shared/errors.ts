@@ -12,6 +12,8 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: FieldErrors | undefined;
+  /** Seconds after which a retry may succeed, sent as Retry-After (429, 503). */
+  retryAfter: number | undefined;
 
   constructor(status: number, code: string, message: string, fields?: FieldErrors) {
     super(message);
@@ -27,6 +29,11 @@ export const unauthorized = (message = 'Требуется вход в сист�
 export const forbidden = (message = 'У вас нет прав для выполнения этого действия.', code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Не найдено.', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code: string, fields?: FieldErrors) => new AppError(409, code, message, fields);
+export function tooManyRequests(message: string, retryAfterSeconds: number, code = 'RATE_LIMITED'): AppError {
+  const error = new AppError(429, code, message);
+  error.retryAfter = retryAfterSeconds;
+  return error;
+}
 
 /** The error body every failure has (ARCHITECTURE.md, API conventions). */
 export const errorBodySchema = {
@@ -87,6 +94,7 @@ function fieldName(item: ValidationItem): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationItem[] }, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.code(error.status).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error.validation) {
