@@ -87,3 +87,28 @@ export const aiUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.month] })],
 );
+
+/**
+ * A member's questions per calendar month (UTC) in a school: their share of the school's quota
+ * (ai-quota.ts personalShare), so one person cannot use up everyone's month. The key is the lookup.
+ */
+export const aiUserUsage = pgTable(
+  'ai_user_usage',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.userId, t.month] }),
+    // A deleted user's rows, found by the cascade.
+    index('ai_user_usage_user_idx').on(t.userId),
+    check('ai_user_usage_messages_check', sql`${t.messages} >= 0`),
+  ],
+);
