@@ -235,3 +235,27 @@ export const courseFiles = pgTable(
     check('course_files_bytes_check', sql`${t.bytes} >= 0`),
   ],
 );
+
+/**
+ * A resumable video upload in progress (video-uploads.ts), by its tus id: its declared size counts
+ * toward the school's storage from its creation until it is finished (the file then counts), is
+ * cancelled, or expires (a day after its creation; the hourly job drops it and its staged bytes).
+ * An upload without a live row here is refused: the row is its permission to go on.
+ */
+export const videoUploads = pgTable(
+  'video_uploads',
+  {
+    id: text('id').primaryKey(),
+    schoolId: integer('school_id').notNull().references(() => schools.id, { onDelete: 'cascade' }),
+    uploaderId: integer('uploader_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The school's bytes in progress (its storage quota), and the expired ones (the hourly job).
+    index('video_uploads_school_idx').on(t.schoolId, t.expiresAt),
+    index('video_uploads_expires_idx').on(t.expiresAt),
+    check('video_uploads_bytes_check', sql`${t.bytes} > 0`),
+  ],
+);
