@@ -60,6 +60,11 @@ export const courseOrders = pgTable(
     name: text('name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     promoId: integer('promo_id').references(() => schoolPromoCodes.id, { onDelete: 'set null' }),
+    /**
+     * While the order is pending and this is ahead, it holds one use of its promo code: a code's
+     * limit counts paid uses and these holds (order-create.ts, apply-order-payment.ts).
+     */
+    promoHeldUntil: timestamp('promo_held_until', { withTimezone: true }),
     /** Minor units of `currency`. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
@@ -74,6 +79,8 @@ export const courseOrders = pgTable(
   },
   (t) => [
     index('course_orders_school_time_idx').on(t.schoolId, t.createdAt, t.id),
+    // A promo code's live holds, counted under the code's row lock.
+    index('course_orders_promo_hold_idx').on(t.promoId, t.promoHeldUntil).where(sql`${t.status} = 'pending'`),
     check('course_orders_status_check', sql`${t.status} in ('pending', 'paid', 'declined')`),
     check('course_orders_provider_check', sql`${t.provider} in ('prodamus', 'sandbox')`),
     check('course_orders_amount_check', sql`${t.amount} >= 0`),

@@ -18,7 +18,7 @@ export const promoCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Null: unlimited. */
     maxUses: integer('max_uses'),
-    /** Paid payments that used the code (may pass max_uses when payments raced; they are honoured). */
+    /** Paid payments that were given the code's discount; never more than max_uses (promo-hold.ts). */
     uses: integer('uses').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
@@ -44,6 +44,11 @@ export const payments = pgTable(
     paysCount: integer('pays_count').notNull(),
     subscriptionType: text('subscription_type').notNull(),
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    /**
+     * While the payment is pending and this is ahead, it holds one use of its promo code: a code's
+     * limit counts paid uses and these holds (promo-hold.ts).
+     */
+    promoHeldUntil: timestamp('promo_held_until', { withTimezone: true }),
     /** Minor units. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull().default('BYN'),
@@ -55,6 +60,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_school_time_idx').on(t.schoolId, t.createdAt, t.id),
+    // A promo code's live holds, counted under the code's row lock.
+    index('payments_promo_hold_idx').on(t.promoCodeId, t.promoHeldUntil).where(sql`${t.status} = 'pending'`),
     check('payments_subscription_type_check', sql`${t.subscriptionType} in ('monthly', 'upfront')`),
     check('payments_provider_check', sql`${t.provider} in ('sandbox', 'prodamus')`),
     check('payments_status_check', sql`${t.status} in ('pending', 'paid', 'declined')`),
