@@ -1,6 +1,6 @@
 // The AI assistant (ai-chat-routes.ts) against a local server speaking the OpenAI chat completions
 // protocol: chats and their order, the streamed answer arriving in parts and stored, the school's
-// monthly quota, the not-configured state, ownership, another school, roles, no token, bad bodies.
+// monthly quota and each member's share of it, the not-configured state, ownership, another school, roles, no token, bad bodies.
 import { aiChatMessages } from '#core/messages/ai-chat';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,9 +9,10 @@ import { addMember, registerOwner, setTariff, type Account, type Owner } from '.
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
 import { readsDuring } from '../../../../tests/server/query-count.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
+import { schools } from '../../shared/db/core-tables.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
-import { AI_MESSAGES_BY_TARIFF, aiMessageQuota, usageMonth } from './ai-quota.ts';
-import { aiChats, aiMessages, aiUsage } from './tables.ts';
+import { AI_MESSAGES_BY_TARIFF, aiMessageQuota, personalShare, usageMonth } from './ai-quota.ts';
+import { aiChats, aiMessages, aiUsage, aiUserUsage } from './tables.ts';
 
 let t: TestApp;
 let fake: FakeOpenAi;
@@ -353,6 +354,63 @@ describe('send_message', () => {
       expect((await send(stranger.access, { message: 'Новый месяц', overai_chat_id: chat }, other.schoolName)).status).toBe(200);
     } finally {
       t.clock.advance(-40 * 24 * 3600_000);
+    }
+  });
+
+  it("answers 429 in Russian, apart from the school's, once a member has used their share of the month; others still ask", async () => {
+    const month = usageMonth(t.clock.now);
+    const share = personalShare(aiMessageQuota(2), 'Student');
+    expect(share).toBe(30);
+    const keen = await addMember(t.app, owner.schoolId, 'Student');
+    const chat = await createChat(keen.access);
+    await t.app.ctx.db.insert(aiUserUsage).values({ schoolId: owner.schoolId, userId: keen.id, month, messages: share - 1 });
+    const schoolCount = async () => (await t.app.ctx.db.select().from(aiUsage).where(eq(aiUsage.schoolId, owner.schoolId)))[0]?.messages ?? 0;
+    const keenCount = async () => (await t.app.ctx.db.select().from(aiUserUsage).where(eq(aiUserUsage.userId, keen.id)))[0]?.messages;
+
+    // A failed answer gives the member's question back as well as the school's.
+    fake.script = { kind: 'error', status: 500 };
+    expect((await send(keen.access, { message: 'Сбой', overai_chat_id: chat })).status).toBe(502);
+    expect(await keenCount()).toBe(share - 1);
+    fake.script = { kind: 'stream', parts: ['Да'] };
+
+    // Five questions at once for the last one of the share: exactly one is asked.
+    const before = await schoolCount();
+    const asked = fake.requests.length;
+    const sent = await Promise.all(Array.from({ length: 5 }, (_, i) => send(keen.access, { message: `Вопрос ${i}`, overai_chat_id: chat })));
+    expect(sent.map((r) => r.status).sort()).toEqual([200, 429, 429, 429, 429]);
+    for (const refused of sent.filter((r) => r.status === 429)) {
+      expect(JSON.parse(refused.text)).toEqual({ code: 'AI_PERSONAL_QUOTA_EXCEEDED', message: aiChatMessages.personalQuotaExceeded });
+    }
+    expect(aiChatMessages.personalQuotaExceeded).not.toBe(aiChatMessages.quotaExceeded);
+    expect(fake.requests.length).toBe(asked + 1);
+    expect(await keenCount()).toBe(share);
+    // A refused share takes nothing from the school.
+    expect(await schoolCount()).toBe(before + 1);
+
+    // Another student, a teacher and an admin still ask; a teacher's share is larger, an admin's the whole month.
+    const next = await addMember(t.app, owner.schoolId, 'Student');
+    expect((await send(next.access, { message: 'А мне можно?', overai_chat_id: await createChat(next.access) })).status).toBe(200);
+    expect(personalShare(aiMessageQuota(2), 'Teacher')).toBe(75);
+    expect(personalShare(aiMessageQuota(2), 'Admin')).toBe(300);
+
+    // With the school's month used up too, the school's answer comes first.
+    await t.app.ctx.db.update(aiUsage).set({ messages: aiMessageQuota(2) }).where(eq(aiUsage.schoolId, owner.schoolId));
+    try {
+      const over = await send(keen.access, { message: 'Ещё', overai_chat_id: chat });
+      expect(JSON.parse(over.text)).toEqual({ code: 'AI_QUOTA_EXCEEDED', message: aiChatMessages.quotaExceeded });
+    } finally {
+      await t.app.ctx.db.update(aiUsage).set({ messages: before + 2 }).where(eq(aiUsage.schoolId, owner.schoolId));
+    }
+
+    // The next month (the plan paid on) the share starts again.
+    const [paid] = await t.app.ctx.db.select({ until: schools.purchasedTariffEndDate }).from(schools).where(eq(schools.id, owner.schoolId));
+    await t.app.ctx.db.update(schools).set({ purchasedTariffEndDate: new Date(t.clock.now.getTime() + 90 * 24 * 3600_000) }).where(eq(schools.id, owner.schoolId));
+    t.clock.advance(40 * 24 * 3600_000);
+    try {
+      expect((await send(keen.access, { message: 'Новый месяц', overai_chat_id: chat })).status).toBe(200);
+    } finally {
+      t.clock.advance(-40 * 24 * 3600_000);
+      await t.app.ctx.db.update(schools).set({ purchasedTariffEndDate: paid!.until }).where(eq(schools.id, owner.schoolId));
     }
   });
 

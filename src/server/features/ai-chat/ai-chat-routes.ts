@@ -10,7 +10,7 @@ import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type School } from '../../shared/security/school-access.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { aiClient, streamAnswer, type AnswerPart, type ChatTurn } from './ai-client.ts';
-import { addTokens, aiMessageQuota, releaseQuestion, reserveQuestion, usageMonth } from './ai-quota.ts';
+import { addTokens, aiMessageQuota, personalShare, releaseQuestion, reserveQuestion, usageMonth } from './ai-quota.ts';
 import { aiChats, aiMessages, aiWelcomeMessages, aiWelcomeSeen } from './tables.ts';
 
 /** Chats shown in the sidebar (orders 1..10), as the original. */
@@ -124,7 +124,8 @@ const event = (name: string | null, data: unknown) => `${name ? `event: ${name}\
  * Student; students of a group with overai_lock may read their chats but not ask). Every chat is its
  * owner's only (the original had no ownership checks). The answer streams as server-sent events
  * while the model writes it and is stored whole at the end; questions count against the school's
- * monthly quota (ai-quota.ts). Without AI_BASE_URL every route answers 503 AI_NOT_CONFIGURED.
+ * monthly quota and each member's share of it (ai-quota.ts). Without AI_BASE_URL every route
+ * answers 503 AI_NOT_CONFIGURED.
  * Prompts and answers are never logged.
  */
 export async function aiChatRoutes(app: App): Promise<void> {
@@ -284,7 +285,8 @@ export async function aiChatRoutes(app: App): Promise<void> {
       if (!text) throw fieldError('message', aiChatMessages.emptyMessage);
       const chat = await ownChat(ctx.db, school.id, userId, request.body.overai_chat_id);
       const month = usageMonth(ctx.now());
-      await reserveQuestion(ctx.db, school.id, month, aiMessageQuota(school.tariffId));
+      const limit = aiMessageQuota(school.tariffId);
+      await reserveQuestion(ctx.db, { schoolId: school.id, userId, month, limit, share: personalShare(limit, role) });
 
       // The last exchanges, then the question, stored before the model is asked.
       const earlier = await ctx.db.select().from(aiMessages).where(eq(aiMessages.chatId, chat.id)).orderBy(desc(aiMessages.id)).limit(CONTEXT_MESSAGES);
@@ -312,7 +314,7 @@ export async function aiChatRoutes(app: App): Promise<void> {
       try {
         parts = await streamAnswer(ctx.config.ai, turns, upstream.signal);
       } catch (error) {
-        await releaseQuestion(ctx.db, school.id, month);
+        await releaseQuestion(ctx.db, school.id, userId, month);
         // The status only: the endpoint's message may quote the prompt.
         request.log.warn({ status: (error as { status?: number }).status ?? null, aborted: upstream.signal.aborted }, 'ai endpoint refused');
         throw new AppError(502, 'AI_UPSTREAM_ERROR', aiChatMessages.upstreamError);
@@ -362,7 +364,7 @@ export async function aiChatRoutes(app: App): Promise<void> {
         failed = true;
       }
       if (failed) {
-        if (!answer) await releaseQuestion(ctx.db, school.id, month);
+        if (!answer) await releaseQuestion(ctx.db, school.id, userId, month);
         end(event('error', { code: 'AI_UPSTREAM_ERROR', message: aiChatMessages.upstreamError }));
       }
       return reply;
