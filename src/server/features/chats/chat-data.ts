@@ -282,6 +282,8 @@ export async function chatAccess(db: Db, viewer: Viewer, chatId: string, need: '
 /**
  * Who receives a chat's live frames, and whether they follow it (its unread count them): a personal or
  * custom chat's members; a group's students and teacher, and the school's admins (following once read).
+ * Only members of the chat's school, read at each delivery: someone who left the school keeps their
+ * chat and group rows, but gets nothing more (on a socket already open, or in Telegram).
  */
 export async function chatRecipients(db: Db, chatId: string): Promise<{ schoolId: number; users: Map<number, { follows: boolean }> } | null> {
   const rows = await rowsOf(
@@ -294,6 +296,7 @@ export async function chatRecipients(db: Db, chatId: string): Promise<{ schoolId
           union all select sm.user_id, exists (select 1 from chat_members r where r.chat_id = c.id and r.user_id = sm.user_id)
             from school_members sm where c.type = 'group' and sm.school_id = c.school_id and sm.role = 'Admin'
         ) r
+        join school_members member on member.school_id = c.school_id and member.user_id = r.user_id
         where c.id = ${chatId}
         group by c.school_id, r.user_id`,
   );

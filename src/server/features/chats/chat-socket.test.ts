@@ -1,8 +1,11 @@
 // The chats' websocket (chat-socket.ts) on real ports, with two server instances on one database:
 // a message sent through one reaches a socket of the other (LISTEN/NOTIFY), as do typing and read
 // markers; a revoked session's socket closes with 4401, as does one whose token expires; another
-// school's user gets 4403; a client catches up with messages/?after= after a reconnect.
+// school's user gets 4403; a client catches up with messages/?after= after a reconnect. A member
+// removed from the school loses their open sockets (4403) on every server, and one taken out of a
+// group gets none of its chat any more; nothing posted afterwards reaches them.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
@@ -13,6 +16,7 @@ import type { App } from '../../context.ts';
 import { openDatabase, type Database } from '../../shared/db/database.ts';
 import { signAccessToken, verifyAccessToken } from '../../shared/security/tokens.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { chatRecipients } from './chat-data.ts';
 
 let t: TestApp;
 /** The second server instance, on the same database (its own pg pool and LISTEN connection on PostgreSQL). */
@@ -25,6 +29,8 @@ let student: Account;
 let student2: Account;
 let chatId: string;
 let groupChatId: string;
+let groupId: number;
+let courseId: number;
 
 async function urlOf(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -49,8 +55,9 @@ beforeAll(async () => {
   teacher = await addMember(t.app, owner.schoolId, 'Teacher', { firstName: 'Анна', lastName: 'Учитель' });
   student = await addMember(t.app, owner.schoolId, 'Student', { firstName: 'Ольга', lastName: 'Петрова' });
   student2 = await addMember(t.app, owner.schoolId, 'Student');
-  const courseId = (await addCourse(t.app, owner.schoolId)).id;
+  courseId = (await addCourse(t.app, owner.schoolId)).id;
   const [group] = await t.app.ctx.db.insert(studentsGroups).values({ schoolId: owner.schoolId, courseId, teacherId: teacher.id, name: 'Поток' }).returning({ id: studentsGroups.id });
+  groupId = group!.id;
   await t.app.ctx.db.insert(studentsGroupMembers).values([
     { groupId: group!.id, userId: student.id, courseId },
     { groupId: group!.id, userId: student2.id, courseId },
@@ -113,7 +120,28 @@ async function ready(url: string, token: string, school = owner.schoolName): Pro
   return live;
 }
 
-const send = (token: string, text: string, chat = chatId) => call(t.app, 'POST', `/api/${owner.schoolName}/chats/${chat}/messages/`, { token, body: { text } });
+const send = (token: string, text: string, chat = chatId, app = t.app) => call(app, 'POST', `/api/${owner.schoolName}/chats/${chat}/messages/`, { token, body: { text } });
+
+/**
+ * Resolves when the server has answered a ping on the socket: the frames it wrote before have
+ * arrived. After another socket of the same server got a message, whatever that server sent this
+ * socket for the message (in the same pass) is here by then.
+ */
+const settled = (live: Live) =>
+  new Promise<void>((resolve) => {
+    live.socket.once('pong', () => resolve());
+    live.socket.ping();
+  });
+
+const messagesOf = (live: Live) => live.frames.filter((frame) => frame.type === 'message').map((frame) => frame.message.id as number);
+
+/** A new student of the group, with a personal chat with its teacher. */
+async function groupStudent(): Promise<{ account: Account; personal: string }> {
+  const account = await addMember(t.app, owner.schoolId, 'Student');
+  await t.app.ctx.db.insert(studentsGroupMembers).values({ groupId, userId: account.id, courseId });
+  const personal = (await call(t.app, 'POST', `/api/${owner.schoolName}/chats/create_personal_chat/`, { token: teacher.access, body: { student_id: account.id } })).body!.id as string;
+  return { account, personal };
+}
 
 describe('chats websocket', () => {
   it('delivers a message sent through one server to a socket on the other, with the new unread total', async () => {
@@ -189,5 +217,71 @@ describe('chats websocket', () => {
     // The old token opens nothing any more.
     expect(await (await connect(firstUrl, owner.schoolName, { type: 'auth', token: account.access })).closed).toBe(4401);
     again.socket.close();
+  });
+
+  it('closes the sockets of a member removed from the school through one server on both (4403); nothing posted afterwards reaches them', async () => {
+    const { account, personal } = await groupStudent();
+    const onFirst = await ready(firstUrl, account.access);
+    const onSecond = await ready(secondUrl, account.access);
+    const teacherLive = await ready(secondUrl, teacher.access);
+    const removed = await call(t.app, 'DELETE', '/api/school-new-roles/remove_role/', { token: owner.access, body: { school_id: owner.schoolId, user_id: account.id, role_name: 'Student' } });
+    expect(removed.status).toBe(204);
+    expect(await onFirst.closed).toBe(4403);
+    expect(await onSecond.closed).toBe(4403);
+    // Posted afterwards through either server: the teacher gets both, the removed student nothing,
+    // and no Telegram notice (its recipients are the same) goes to them either.
+    const inPersonal = await send(teacher.access, 'После исключения', personal);
+    const inGroup = await send(teacher.access, 'Группе после исключения', groupChatId, second);
+    await teacherLive.next((f) => f.type === 'message' && f.message.id === inGroup.body!.id);
+    expect(messagesOf(teacherLive)).toEqual(expect.arrayContaining([inPersonal.body!.id, inGroup.body!.id]));
+    expect([...messagesOf(onFirst), ...messagesOf(onSecond)]).toEqual([]);
+    for (const chat of [personal, groupChatId]) expect((await chatRecipients(t.app.ctx.db, chat))!.users.has(account.id)).toBe(false);
+    expect(await (await connect(secondUrl, owner.schoolName, { type: 'auth', token: account.access })).closed).toBe(4403);
+    teacherLive.socket.close();
+  });
+
+  it('closes the sockets of students taken out of the school by access-distribution/ (4403)', async () => {
+    const { account } = await groupStudent();
+    const live = await ready(secondUrl, account.access);
+    const revoked = await call(t.app, 'DELETE', `/api/${owner.schoolName}/access-distribution/`, { token: owner.access, body: { user_ids: [account.id], role: 'Student' } });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(await live.closed).toBe(4403);
+  });
+
+  it('delivers nothing to a socket whose user is no longer a member, even when the removal was not announced', async () => {
+    const { account, personal } = await groupStudent();
+    const studentLive = await ready(secondUrl, account.access);
+    const teacherLive = await ready(secondUrl, teacher.access);
+    const before = await send(teacher.access, 'Пока в школе', personal);
+    await studentLive.next((f) => f.type === 'message' && f.message.id === before.body!.id);
+    // As a way out of the school that forgot to say so would leave it: the membership row gone, nothing else.
+    await t.app.ctx.db.execute(sql`delete from school_members where school_id = ${owner.schoolId} and user_id = ${account.id}`);
+    const inPersonal = await send(teacher.access, 'Уже не в школе', personal);
+    const inGroup = await send(teacher.access, 'Группе', groupChatId);
+    await teacherLive.next((f) => f.type === 'message' && f.message.id === inGroup.body!.id);
+    await settled(studentLive);
+    expect(messagesOf(studentLive)).toEqual([before.body!.id]);
+    expect(messagesOf(teacherLive)).toEqual(expect.arrayContaining([inPersonal.body!.id, inGroup.body!.id]));
+    studentLive.socket.close();
+    teacherLive.socket.close();
+  });
+
+  it('gives a student taken out of the group through one server none of its chat any more on a socket open on the other', async () => {
+    const { account, personal } = await groupStudent();
+    const studentLive = await ready(secondUrl, account.access);
+    const teacherLive = await ready(secondUrl, teacher.access);
+    const before = await send(teacher.access, 'Группе, пока вы в ней', groupChatId);
+    await studentLive.next((f) => f.type === 'message' && f.message.id === before.body!.id);
+    const revoked = await call(t.app, 'DELETE', `/api/${owner.schoolName}/access-distribution/`, { token: owner.access, body: { user_ids: [account.id], role: 'Student', student_groups: [groupId] } });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    const inGroup = await send(teacher.access, 'Группе без вас', groupChatId, second);
+    const inPersonal = await send(teacher.access, 'Лично', personal);
+    // Still a member of the school: the socket stays and gets its personal chat, not the group's.
+    await studentLive.next((f) => f.type === 'message' && f.message.id === inPersonal.body!.id);
+    await settled(studentLive);
+    expect(messagesOf(studentLive)).toEqual([before.body!.id, inPersonal.body!.id]);
+    expect(messagesOf(teacherLive)).toEqual(expect.arrayContaining([inGroup.body!.id]));
+    studentLive.socket.close();
+    teacherLive.socket.close();
   });
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { Type } from 'typebox';
 import type { App, FastifyRequest } from '../../context.ts';
-import { announce, listenLive, type LiveEvent } from '../../shared/db/live-events.ts';
+import { ACCESS_CHANGED, announce, listenLive, type LiveEvent } from '../../shared/db/live-events.ts';
 import { AppError } from '../../shared/errors.ts';
 import { SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type MemberRole } from '../../shared/security/school-access.ts';
@@ -40,9 +40,11 @@ type Frame = Record<string, unknown>;
  * live session) and then the school membership, in the database; nothing is sent before. Each
  * process LISTENs on the live channel (shared/db/live-events.ts): a message, a read marker or a
  * typing announced by any process is loaded here and sent to this process's sockets of the chat's
- * members, each checked again (token expiry, live session) on every delivery. A revocation
- * announced by any process closes its sessions' sockets with 4401, and a socket is closed at its
- * token's expiry (the client reconnects with a fresh token).
+ * members, each checked again (token expiry, live session) on every delivery; the recipients are
+ * read at each delivery, members of the school only. A revocation announced by any process closes
+ * its sessions' sockets with 4401, and a socket is closed at its token's expiry (the client
+ * reconnects with a fresh token). A change of someone's place in a school (announceAccessChange:
+ * removed from it, another role) checks their sockets' membership again: 4403 once it is gone.
  */
 export async function chatSocketRoutes(app: App): Promise<void> {
   const { ctx } = app;
@@ -92,8 +94,35 @@ export async function chatSocketRoutes(app: App): Promise<void> {
     }
   }
 
+  /** The role the claims have in the school now, or the close code when they may not be there. */
+  async function roleIn(request: FastifyRequest, claims: AccessClaims, school: { name: string } | { id: number }): Promise<{ role: MemberRole; schoolId: number } | number> {
+    request.auth = claims;
+    try {
+      const access = await requireSchoolRole(app, request, school, ['Admin', 'Teacher', 'Student']);
+      return { role: access.role, schoolId: access.school.id };
+    } catch (error) {
+      if (error instanceof AppError) return error.status === 401 ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN;
+      throw error;
+    }
+  }
+
+  /** Checks the membership of the user's (or their "view as") sockets again: 4403 for those that lost the school, the new role for the others. */
+  async function recheckAccess(userId: number): Promise<void> {
+    for (const client of [...clients]) {
+      if (client.claims.userId !== userId && client.claims.impersonatorId !== userId) continue;
+      // A request of its own: requireSchoolRole caches its answer per request.
+      const now = await roleIn({} as FastifyRequest, client.claims, { id: client.viewer.schoolId });
+      if (typeof now === 'number') drop(client, now, now === CLOSE_FORBIDDEN ? 'not a member' : 'unauthorized');
+      else client.viewer.role = now.role;
+    }
+  }
+
   async function handle(event: LiveEvent): Promise<void> {
     if (clients.size === 0) return;
+    if (event.kind === ACCESS_CHANGED) {
+      await recheckAccess(event.id);
+      return;
+    }
     if (event.kind === 'revoke') {
       ctx.sessionGate.forget((entry) => entry.userId === event.id || entry.impersonatorId === event.id);
       for (const client of [...clients]) {
@@ -165,17 +194,9 @@ export async function chatSocketRoutes(app: App): Promise<void> {
   async function authenticate(request: FastifyRequest, socket: WebSocket, school: string, token: string): Promise<Client | number> {
     const claims = await verifyAccessToken(token, ctx.config.secret);
     if (!claims || !(await ctx.sessionGate.isLive(claims, ctx.now()))) return CLOSE_UNAUTHORIZED;
-    request.auth = claims;
-    let role: MemberRole;
-    let schoolId: number;
-    try {
-      const access = await requireSchoolRole(app, request, { name: school }, ['Admin', 'Teacher', 'Student']);
-      role = access.role;
-      schoolId = access.school.id;
-    } catch (error) {
-      if (error instanceof AppError) return error.status === 401 ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN;
-      throw error;
-    }
+    const access = await roleIn(request, claims, { name: school });
+    if (typeof access === 'number') return access;
+    const { role, schoolId } = access;
     const exp = decodeJwt(token).exp ?? 0;
     const client: Client = {
       socket,

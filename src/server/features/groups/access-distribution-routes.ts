@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
+import { announceAccessChange } from '../../shared/db/live-events.ts';
 import { schoolMembers, schools, users } from '../../shared/db/core-tables.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../shared/errors.ts';
 import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
@@ -245,6 +246,8 @@ export async function accessDistributionRoutes(app: App): Promise<void> {
     await tx.delete(schoolExtraRoles).where(and(eq(schoolExtraRoles.schoolId, school.id), inArray(schoolExtraRoles.userId, userIds)));
     await tx.delete(userPseudonyms).where(and(eq(userPseudonyms.schoolId, school.id), inArray(userPseudonyms.userId, userIds)));
     await tx.delete(schoolMembers).where(and(eq(schoolMembers.schoolId, school.id), inArray(schoolMembers.userId, userIds)));
+    // Their open chat sockets, on every process, close at the commit.
+    await announceAccessChange(tx, userIds);
   }
 
   app.patch(

@@ -4,6 +4,7 @@ import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { MEMBER_ROLES, schoolExtraRoles, setPseudonym, userPseudonyms } from '../schools/index.ts';
 import { schoolMembers, schools } from '../../shared/db/core-tables.ts';
+import { announceAccessChange } from '../../shared/db/live-events.ts';
 import { badRequest, fieldError, forbidden, notFound } from '../../shared/errors.ts';
 import { requireSchoolRole, type MemberRole } from '../../shared/security/school-access.ts';
 import { assertStaffLimit } from '../tariffs/index.ts';
@@ -97,6 +98,8 @@ export async function roleRoutes(app: App): Promise<void> {
             // Teacher ↔ Admin keeps the staff count; only a student's promotion adds staff.
             if (member.role === 'Student') await assertStaffLimit(ctx, tx, school.id, 1);
             await tx.update(schoolMembers).set({ role: name }).where(eq(schoolMembers.id, member.id));
+            // Open chat sockets take the new role (an admin's reading of every group chat ends with it).
+            await announceAccessChange(tx, [userId]);
           });
         } else {
           await memberIn(ctx.db, school.id, userId);
@@ -147,6 +150,8 @@ export async function roleRoutes(app: App): Promise<void> {
           await tx.delete(schoolExtraRoles).where(and(eq(schoolExtraRoles.schoolId, school.id), eq(schoolExtraRoles.userId, userId)));
           await tx.delete(userPseudonyms).where(and(eq(userPseudonyms.schoolId, school.id), eq(userPseudonyms.userId, userId)));
           await tx.delete(schoolMembers).where(eq(schoolMembers.id, member.id));
+          // Their open chat sockets, on every process, close at the commit.
+          await announceAccessChange(tx, [userId]);
         });
         return reply.code(204).send(null);
       },

@@ -21,6 +21,19 @@ export async function announce(db: Db, event: LiveEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
+/** The kind of event that says a user's place in a school changed. */
+export const ACCESS_CHANGED = 'access';
+
+/**
+ * Announces that these users' place in a school changed (removed from it, another role): each
+ * process checks their open sockets again and closes those that lost the school. Features below
+ * the chats (roles, groups) call it in the transaction that makes the change, and so need not
+ * know the chats.
+ */
+export async function announceAccessChange(db: Db, userIds: readonly number[]): Promise<void> {
+  for (const id of new Set(userIds)) await announce(db, { chat_id: null, kind: ACCESS_CHANGED, id });
+}
+
 function parse(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
