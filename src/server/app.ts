@@ -27,6 +27,7 @@ import { createOriginCheck, schoolByHost } from './features/schools/index.ts';
 import { videoUploadRoutes } from './features/courses/index.ts';
 import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
+import { registerJsonBodies } from './shared/http/json-bodies.ts';
 import { createMailer } from './shared/mail/mailer.ts';
 import { pruneOldRows, RETENTION_CRON } from './retention.ts';
 import { createJobRunner, type JobRunnerTiming } from './shared/jobs/job-runner.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger = true, logStream, now
     }),
   });
   await app.register(multipart, { limits: { fileSize: 7 * 1024 * 1024, files: 1 } });
+  registerJsonBodies(app);
   registerFormBodies(app);
   // br or gzip for every route registered from here on (the API, its docs, the static files).
   await registerCompression(app);

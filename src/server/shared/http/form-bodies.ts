@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../context.ts';
 import { AppError, fieldError } from '../errors.ts';
+import { bodyTooDeep, valueTooDeep } from './json-bodies.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -192,6 +193,8 @@ async function multipartFields(request: FastifyRequest, limit: number): Promise<
         throw fieldError(part.fieldname.slice(0, 100), 'Файлы здесь не принимаются.');
       }
       if (part.fieldnameTruncated) throw fieldError(part.fieldname.slice(0, 100), BAD_NAME);
+      // A JSON part is parsed by the multipart reader; measuring and shaping it walk it recursively.
+      if (valueTooDeep(part.value)) throw bodyTooDeep();
       size += Buffer.byteLength(part.fieldname) + Buffer.byteLength(typeof part.value === 'string' ? part.value : JSON.stringify(part.value));
       if (part.valueTruncated || size > limit) throw tooLarge();
       entries.push([part.fieldname, part.value]);

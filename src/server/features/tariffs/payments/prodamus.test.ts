@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors.ts';
+import { MAX_BODY_DEPTH } from '../../../shared/http/json-bodies.ts';
 import { buildProdamusLink, parseForm, prodamusCanonicalJson, prodamusProvider, prodamusSignature } from './prodamus.ts';
 
 const SECRET = 'prodamus-test-secret';
@@ -22,6 +24,26 @@ describe('prodamusCanonicalJson', () => {
   it('signs with HMAC-SHA256 hex over that text', () => {
     expect(prodamusSignature({ b: '2', a: 1 }, SECRET)).toBe(hmac('{"a":"1","b":"2"}'));
   });
+
+  it('refuses a value nested deeper than any body may be (400), instead of overflowing the stack', () => {
+    const chain = (levels: number) => {
+      let value: Parameters<typeof prodamusSignature>[0] = 'leaf';
+      for (let i = 0; i < levels; i++) value = { a: value };
+      return value;
+    };
+    expect(prodamusCanonicalJson(chain(MAX_BODY_DEPTH))).toBe(`${'{"a":'.repeat(MAX_BODY_DEPTH)}"leaf"${'}'.repeat(MAX_BODY_DEPTH)}`);
+    for (const levels of [MAX_BODY_DEPTH + 1, 100_000]) {
+      const error = (() => {
+        try {
+          prodamusSignature(chain(levels), SECRET);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error, String(levels)).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 400, code: 'BODY_TOO_DEEP' });
+    }
+  });
 });
 
 describe('parseForm', () => {
@@ -30,6 +52,11 @@ describe('parseForm', () => {
     expect(JSON.parse(JSON.stringify(form))).toEqual({ order_num: 'abc', products: { 0: { name: 'A B', price: '1.00' }, 1: { name: 'C' } }, sum: '2.00', x: { 0: '1', 1: '2' } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(prodamusCanonicalJson(form)).toBe('{"order_num":"abc","products":[{"name":"A B","price":"1.00"},{"name":"C"}],"sum":"2.00","x":["1","2"]}');
+  });
+
+  it('refuses a name nested deeper than any body may be', () => {
+    expect(JSON.stringify(parseForm(`a${'[]'.repeat(MAX_BODY_DEPTH - 1)}=1`))).toBe(`{"a":${'{"0":'.repeat(MAX_BODY_DEPTH - 1)}"1"${'}'.repeat(MAX_BODY_DEPTH)}`);
+    for (const levels of [MAX_BODY_DEPTH, 20_000]) expect(() => parseForm(`sum=1&a${'[x]'.repeat(levels)}=1`), String(levels)).toThrow(AppError);
   });
 });
 

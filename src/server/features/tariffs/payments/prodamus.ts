@@ -5,6 +5,7 @@
 // The secret never leaves the server (the original made the browser send it).
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../config.ts';
+import { bodyTooDeep, MAX_BODY_DEPTH } from '../../../shared/http/json-bodies.ts';
 import { minorToDecimal, priceToMinor } from '../pricing.ts';
 import { hmacSha256Hex, isUuid, signatureMatches, tariffPlansUrl, type PaymentProvider, type VerifiedWebhook } from './provider.ts';
 
@@ -23,12 +24,14 @@ function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function encode(value: Tree): string {
+// Recursive, so bounded: a body deeper than any the parsers let through is refused, not a stack overflow.
+function encode(value: Tree, depth = 1): string {
   if (value !== null && typeof value === 'object') {
+    if (depth > MAX_BODY_DEPTH) throw bodyTooDeep();
     const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value).sort(([a], [b]) => compareKeys(a, b));
     // PHP writes an array with the keys 0..n-1 (in order) as a JSON list, anything else as an object.
-    if (entries.every(([key], i) => key === String(i))) return `[${entries.map(([, v]) => encode(v)).join(',')}]`;
-    return `{${entries.map(([key, v]) => `${JSON.stringify(key)}:${encode(v)}`).join(',')}}`;
+    if (entries.every(([key], i) => key === String(i))) return `[${entries.map(([, v]) => encode(v, depth + 1)).join(',')}]`;
+    return `{${entries.map(([key, v]) => `${JSON.stringify(key)}:${encode(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(phpString(value));
 }
@@ -46,13 +49,15 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * An application/x-www-form-urlencoded body read the way PHP fills $_POST, which is what Prodamus
- * signs: `products[0][name]=…` becomes {products: {0: {name: …}}}, `a[]=` appends.
+ * signs: `products[0][name]=…` becomes {products: {0: {name: …}}}, `a[]=` appends. A name nesting
+ * deeper than MAX_BODY_DEPTH is refused (PHP drops those past max_input_nesting_level, 64).
  */
 export function parseForm(text: string): Record<string, Tree> {
   const root: Record<string, Tree> = Object.create(null) as Record<string, Tree>;
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
     const path = match ? [match[1]!, ...[...match[2]!.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1]!)] : [rawKey];
+    if (path.length > MAX_BODY_DEPTH) throw bodyTooDeep();
     if (path.some((key) => FORBIDDEN_KEYS.has(key))) continue;
     let node = root;
     for (const [i, segment] of path.entries()) {
@@ -75,7 +80,11 @@ export function parseForm(text: string): Record<string, Tree> {
 export function readFormsLikePhp(scope: FastifyInstance): void {
   scope.removeContentTypeParser('application/x-www-form-urlencoded');
   scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    done(null, parseForm(body as string));
+    try {
+      done(null, parseForm(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
   });
 }
 
