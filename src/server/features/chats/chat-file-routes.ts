@@ -9,6 +9,7 @@ import { sniffFile, type Media } from '../../shared/uploads/file-types.ts';
 import { readIncomingFiles } from '../../shared/uploads/incoming-files.ts';
 import { assertStorageRoom, fileUrl, storeFile } from '../courses/index.ts';
 import { chatAccess } from './chat-data.ts';
+import { takeUploadRate } from './chat-limits.ts';
 import { chatUploads } from './tables.ts';
 
 /** The largest file sent in a chat. */
@@ -37,14 +38,16 @@ export async function chatFileRoutes(app: App): Promise<void> {
         body: { content: { 'multipart/form-data': { schema: { description: 'file' } } } },
         response: {
           201: Type.Object({ id: Type.Integer(), name: Type.String(), size: Type.Integer(), url: Type.String() }),
-          ...errors(400, 401, 403, 404, 413, 415, 451),
+          ...errors(400, 401, 403, 404, 413, 415, 429, 451),
         },
       },
     },
     async (request, reply) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher', 'Student']);
-      const userId = request.auth!.userId;
-      await chatAccess(ctx.db, { userId, schoolId: school.id, role }, request.params.id, 'write');
+      const viewer = { userId: request.auth!.userId, schoolId: school.id, role };
+      const userId = viewer.userId;
+      await chatAccess(ctx.db, viewer, request.params.id, 'write');
+      await takeUploadRate(ctx, viewer);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Отправьте файл формой multipart/form-data.');
       const form = await readIncomingFiles(request, { dir: tmpDir, fields: [], fileFields: ['file'], maxFiles: 1, maxBytes: CHAT_FILE_MAX_BYTES, limitFor: () => CHAT_FILE_MAX_BYTES });
       try {

@@ -10,6 +10,7 @@ import { errors, Id, PageQuery, SchoolName, Text } from '../../shared/http/schem
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { courseFiles } from '../courses/index.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { takeMessageRate } from './chat-limits.ts';
 import { chatAccess, ChatSchema, chatTotals, chatView, chatViews, ensureGroupChats, messagePage, MessageSchema, messagesByIds, type Viewer } from './chat-data.ts';
 import { chatMembers, chatMessageFiles, chatMessages, chats } from './tables.ts';
 import { noticeChatMessage } from './telegram-notices.ts';
@@ -300,7 +301,7 @@ export async function chatRoutes(app: App): Promise<void> {
           text: Text({ maxLength: MESSAGE_MAX }),
           file_ids: Type.Optional(Type.Array(Id, { maxItems: MAX_FILES })),
         }),
-        response: { 201: MessageSchema, ...errors(400, 401, 403, 404, 451) },
+        response: { 201: MessageSchema, ...errors(400, 401, 403, 404, 429, 451) },
       },
     },
     async (request, reply) => {
@@ -309,6 +310,7 @@ export async function chatRoutes(app: App): Promise<void> {
       const text = request.body.text.trim();
       const fileIds = [...new Set(request.body.file_ids ?? [])];
       if (!text && fileIds.length === 0) throw fieldError('text', 'Напишите сообщение или приложите файл.');
+      await takeMessageRate(ctx, viewer);
       const now = ctx.now();
       const id = await ctx.db.transaction(async (tx) => {
         if (fileIds.length > 0) {
