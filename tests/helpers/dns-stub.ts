@@ -1,12 +1,14 @@
-// A tiny real DNS server over UDP on an ephemeral loopback port, answering TXT and A queries from
+// A tiny real DNS server over UDP on an ephemeral loopback port, answering TXT, A and AAAA queries from
 // maps, for tests of what the server resolves through node's dns.promises.Resolver
 // (DNS_SERVERS=127.0.0.1:<port>). Only what a resolver's single question needs is encoded: the
 // question is echoed, answers point back at it (0xc00c), anything else is NOTIMP.
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 const TYPE_A = 1;
 const TYPE_TXT = 16;
+const TYPE_AAAA = 28;
 const CLASS_IN = 1;
 const NOERROR = 0;
 const NXDOMAIN = 3;
@@ -19,6 +21,8 @@ export interface DnsStub {
   txt: Map<string, string[]>;
   /** name → its IPv4 addresses. */
   a: Map<string, string[]>;
+  /** name → its IPv6 addresses (in hex groups: '::808:808', not '::8.8.8.8'). */
+  aaaa: Map<string, string[]>;
   /** Names whose queries get no answer at all (a resolver timing out). */
   silent: Set<string>;
   /** Every question asked, in order. */
@@ -74,6 +78,7 @@ export function txtData(text: string): Buffer {
 }
 
 const aData = (address: string) => Buffer.from(address.split('.').map(Number));
+const aaaaData = (address: string) => Buffer.from(ipaddr.IPv6.parse(address).toByteArray());
 
 /** The answer to `query`: its id, opcode and RD echoed; authoritative; no additional records. */
 export function encodeAnswer(query: Buffer, question: Question, rcode: number, answers: Buffer[]): Buffer {
@@ -86,11 +91,12 @@ export function encodeAnswer(query: Buffer, question: Question, rcode: number, a
 }
 
 /** `port` 0 (the default) takes a free one; a fixed port lets a server started before the stub be given DNS_SERVERS. */
-export async function startDnsStub(records: { txt?: Record<string, string[]>; a?: Record<string, string[]> } = {}, port = 0): Promise<DnsStub> {
+export async function startDnsStub(records: { txt?: Record<string, string[]>; a?: Record<string, string[]>; aaaa?: Record<string, string[]> } = {}, port = 0): Promise<DnsStub> {
   const socket = createSocket('udp4');
   const stub: Omit<DnsStub, 'server' | 'close'> = {
     txt: new Map(Object.entries(records.txt ?? {})),
     a: new Map(Object.entries(records.a ?? {})),
+    aaaa: new Map(Object.entries(records.aaaa ?? {})),
     silent: new Set(),
     queries: [],
   };
@@ -103,9 +109,10 @@ export async function startDnsStub(records: { txt?: Record<string, string[]>; a?
     let answers: Buffer[] = [];
     if (question.type === TYPE_TXT) answers = (stub.txt.get(question.name) ?? []).map((text) => record(TYPE_TXT, txtData(text)));
     else if (question.type === TYPE_A) answers = (stub.a.get(question.name) ?? []).map((address) => record(TYPE_A, aData(address)));
-    else if (question.type !== 28) rcode = NOTIMP; // AAAA: known names simply have none
+    else if (question.type === TYPE_AAAA) answers = (stub.aaaa.get(question.name) ?? []).map((address) => record(TYPE_AAAA, aaaaData(address)));
+    else rcode = NOTIMP;
     // A name with no records of any kind does not exist; one with others has no data of this type.
-    if (rcode === NOERROR && answers.length === 0 && !stub.txt.has(question.name) && !stub.a.has(question.name)) rcode = NXDOMAIN;
+    if (rcode === NOERROR && answers.length === 0 && !stub.txt.has(question.name) && !stub.a.has(question.name) && !stub.aaaa.has(question.name)) rcode = NXDOMAIN;
     socket.send(encodeAnswer(message, question, rcode, answers), peer.port, peer.address);
   });
   await new Promise<void>((resolve, reject) => {

@@ -10,7 +10,20 @@ describe('isInternalAddress', () => {
     'refuses %s',
     (address) => expect(isInternalAddress(address)).toBe(true),
   );
-  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '2a00:1450:4010:c05::8a', '2606:4700::1111'])('allows %s', (address) => expect(isInternalAddress(address)).toBe(false));
+  // Special-purpose ranges the hand-made list missed: IPv4-compatible (::/96), local-use NAT64
+  // (64:ff9b:1::/48), 6to4 (2002::/16), site-local (fec0::/10), Teredo, ORCHID, benchmarking,
+  // documentation, space outside 2000::/3 (never global unicast), and IPv4's shared (100.64/10),
+  // protocol-assignment (192.0.0/24), benchmarking (198.18/15), reserved (240/4) and "this network" (0/8).
+  it.each([
+    '::8.8.8.8', '::1:2', '::ffff:0:1.2.3.4', '64:ff9b:1::808:808', '64:ff9b:1:ffff::1', '2002:808:808::1', '2002::', 'fec0::1', 'feff::1', '2001:0:4136:e378::1', '2001:20::1', '2001:2::1', '2001:db8::1',
+    '3fff::1', '4000::1', '5f00::1', '::ffff:100.64.0.1', '::ffff:c0a8:1',
+    '100.64.0.1', '100.127.255.254', '192.0.0.8', '192.0.0.170', '198.18.0.1', '198.19.255.255', '240.0.0.1', '254.1.2.3', '0.1.2.3', '192.88.99.1', '192.0.2.1', '203.0.113.9',
+    'not an address', '',
+  ])('refuses the special-purpose address %s', (address) => expect(isInternalAddress(address)).toBe(true));
+  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '198.20.0.1', '223.255.255.1', '2a00:1450:4010:c05::8a', '2606:4700::1111', '::ffff:8.8.8.8', '2001:4860:4860::8888'])(
+    'allows %s',
+    (address) => expect(isInternalAddress(address)).toBe(false),
+  );
 });
 
 describe('verificationRecords', () => {

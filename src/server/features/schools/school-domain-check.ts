@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { request } from 'node:http';
-import { BlockList, isIPv4 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { DomainCheckConfig } from '../../config.ts';
 
 /** What a school publishes to prove a domain is its own (shown in the domain tab). */
@@ -21,23 +21,29 @@ const HTTP_TIMEOUT_MS = 5000;
 /** The file holds a token of 32 characters: anything much longer is not it. */
 const MAX_FILE_BYTES = 1024;
 
-/**
- * Addresses the file check never connects to (loopback, private, link-local, shared, multicast,
- * reserved, IPv4 inside IPv6): a domain pointed at them would make us probe our own network.
- */
-// Two lists: node matches an IPv4 address against IPv6 rules as ::ffff:a.b.c.d, so one list holding
-// ::ffff:0:0/96 would refuse every IPv4 address.
-const internal4 = new BlockList();
-const internal6 = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3],
-] as const) internal4.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 127], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) internal6.addSubnet(net, prefix, 'ipv6');
+// Only IANA's global unicast block holds public IPv6 addresses; anything outside it (::/96 with
+// IPv4 inside, reserved space) is not a host on the internet, whatever ipaddr.js calls it.
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
-export const isInternalAddress = (address: string) => (isIPv4(address) ? internal4.check(address, 'ipv4') : internal6.check(address, 'ipv6'));
+/**
+ * Whether the file check must not connect to `address`: every special-purpose range (loopback,
+ * private, link-local, shared, multicast, reserved, documentation, NAT64, 6to4, Teredo...) as
+ * ipaddr.js classifies them, so the list follows the IANA registries rather than our memory. An
+ * IPv4 address written inside IPv6 (::ffff:a.b.c.d) is classified as the IPv4 address it is. A
+ * domain pointed at any of them would make us probe our own network.
+ */
+export function isInternalAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    // IPv6 rewritten in hex groups first (the URL parser's form): ipaddr.js reads '::a.b.c.d', an
+    // IPv4-compatible address (::/96), as IPv4-mapped and would pass it for the public a.b.c.d.
+    parsed = ipaddr.process(address.includes(':') ? new URL(`http://[${address}]/`).hostname.slice(1, -1) : address);
+  } catch {
+    return true;
+  }
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6);
+}
 
 function createResolver(config: DomainCheckConfig): Resolver {
   const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: 1 });

@@ -43,6 +43,7 @@ beforeEach(async () => {
   await t.app.ctx.db.delete(schoolDomains);
   dns.txt.clear();
   dns.a.clear();
+  dns.aaaa.clear();
   fileBody = { status: 404, body: 'not found' };
 });
 
@@ -202,6 +203,25 @@ describe('verifying a domain', () => {
       const res = await verify(domain.id);
       expect(res.body!.last_check_error).toContain('не проверен: домен указывает на внутренний адрес');
       expect(web.requests).toHaveLength(0);
+    } finally {
+      settings.allowPrivate = true;
+    }
+  });
+
+  it('never fetches from a special-purpose IPv6 address, IPv4-compatible, NAT64, 6to4 and site-local included', async () => {
+    const settings = t.app.ctx.config.domainCheck;
+    settings.allowPrivate = false;
+    try {
+      // ::808:808 is the IPv4-compatible ::8.8.8.8 (::/96): the resolver writes it that way.
+      for (const [i, address] of ['::808:808', '64:ff9b:1::808:808', '2002:808:808::1', 'fec0::1', '::ffff:0:a00:5'].entries()) {
+        const domain = await add(`six${i}.example`);
+        dns.aaaa.set(`six${i}.example`, [address]);
+        web.requests.length = 0;
+        const res = await verify(domain.id);
+        expect(res.body!.last_check_error, address).toContain('не проверен: домен указывает на внутренний адрес');
+        expect(web.requests).toHaveLength(0);
+        await t.app.ctx.db.delete(schoolDomains);
+      }
     } finally {
       settings.allowPrivate = true;
     }
