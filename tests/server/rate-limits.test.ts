@@ -26,4 +26,13 @@ describe('rate limits', () => {
     }
     expect(last).toBe(429);
   });
+
+  it('stops school-by-domain/ lookups after 120 a minute from one address, and only from it', async () => {
+    const lookup = (ip: string) => call(t.app, 'GET', '/api/school-by-domain/?domain=nobody.example.com', { ip });
+    for (let i = 0; i < 120; i += 1) expect((await lookup('203.0.113.7')).status).toBe(404);
+    const refused = await lookup('203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Слишком много попыток/) });
+    expect((await lookup('203.0.113.8')).status).toBe(404);
+  });
 });

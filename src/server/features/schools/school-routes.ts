@@ -384,11 +384,14 @@ export async function schoolRoutes(app: App): Promise<void> {
   app.get(
     '/school-by-domain/',
     {
+      // Per address: a site on a school's domain asks once per visit, so 120 a minute leaves room for
+      // a whole class behind one address, and stops a walk through domain names for the schools behind them.
+      config: limits(app, 120),
       schema: {
         tags: ['schools'],
         summary: 'Школа по своему (подтверждённому) домену; без входа',
         querystring: Type.Object({ domain: Type.Optional(Text({ maxLength: 2048 })) }),
-        response: { 200: SchoolByDomain, ...errors(400, 404) },
+        response: { 200: SchoolByDomain, ...errors(400, 404, 429) },
       },
     },
     async (request) => {
