@@ -1,5 +1,6 @@
 // Paying for a plan: the sandbox payment page and its signed webhook end to end, replays, forged
-// and wrong-amount webhooks, concurrent payments, and the Prodamus link and webhook.
+// and wrong-amount webhooks, concurrent payments, a promo code's limit held by pending payments,
+// and the Prodamus link and webhook.
 import { createHmac, randomUUID } from 'node:crypto';
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { schools } from '../../shared/db/core-tables.ts';
 import { prodamusSignature } from './payments/prodamus.ts';
 import { sandboxSignature, type SandboxWebhookBody } from './payments/sandbox.ts';
 import { addMonths } from './pricing.ts';
+import { PROMO_HOLD_MS } from './promo-hold.ts';
 import { registerOwner, type Owner } from '../../../../tests/server/fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
 
@@ -181,22 +183,65 @@ describe('sandbox payments', () => {
     expect((await currentTariff(t, owner)).paid_until).toBe(addMonths(addMonths(start, 1), 3).toISOString());
   });
 
-  it('counts a promo code use per paid payment, honouring payments whose code ran out meanwhile', async () => {
-    const owner = await registerOwner(t.app);
+  it('gives a once-only code to one payment: of six made at once one holds it, and paying never counts a use past the limit', async () => {
+    const owners = await Promise.all(Array.from({ length: 6 }, () => registerOwner(t.app)));
     await t.app.ctx.db.insert(promoCodes).values({ code: 'ONCE50', kind: 'percent', value: 50, maxUses: 1 });
-    const a = await subscribe(t, owner, { tariff: 'Junior', subscription_type: 'monthly', promo_code: 'ONCE50' });
-    const b = await subscribe(t, owner, { tariff: 'Junior', subscription_type: 'monthly', promo_code: 'once50' });
-    expect([a.plan.amount, b.plan.amount]).toEqual([23400, 23400]);
-    await press(a.payment_id, 'pay');
-    // Used up now: a new order is refused the code…
-    expect((await call(t.app, 'POST', `/api/${owner.schoolName}/subscribe/`, { token: owner.access, body: { tariff: 'Junior', subscription_type: 'monthly', promo_code: 'ONCE50' } })).status).toBe(404);
-    // …but the order already quoted with it is honoured when paid, and the overrun is recorded.
-    await press(b.payment_id, 'pay');
-    expect((await paymentRow(t, b.payment_id)).status).toBe('paid');
+    const made = await Promise.all(
+      owners.map((o) => call(t.app, 'POST', `/api/${o.schoolName}/subscribe/`, { token: o.access, body: { tariff: 'Junior', subscription_type: 'monthly', promo_code: 'once50' } })),
+    );
+    const held = made.filter((res) => res.status === 201);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.body!.plan.amount).toBe(23400);
+    for (const refused of made.filter((res) => res.status !== 201)) {
+      expect(refused).toMatchObject({ status: 404, body: { code: 'PROMO_NOT_FOUND', message: 'Нет такого промокода', fields: { promo_code: ['Нет такого промокода'] } } });
+    }
+    await Promise.all([press(held[0]!.body!.payment_id as string, 'pay'), press(held[0]!.body!.payment_id as string, 'pay')]);
     const [promo] = await t.app.ctx.db.select().from(promoCodes).where(eq(promoCodes.code, 'ONCE50'));
-    expect(promo!.uses).toBe(2);
-    const [event] = await events(t, b.payment_id);
-    expect(event!.detail).toMatchObject({ promo_lapsed: true });
+    expect(promo!.uses).toBe(1);
+  });
+
+  it("holds a code for an hour: a declined payment gives it back, a payment after the hold gets it only while the code has room", async () => {
+    const owner = await registerOwner(t.app);
+    await t.app.ctx.db.insert(promoCodes).values([
+      { code: 'HOLD50', kind: 'percent', value: 50, maxUses: 1 },
+      { code: 'ROOM50', kind: 'percent', value: 50, maxUses: 1 },
+      { code: 'OFF50', kind: 'percent', value: 50 },
+    ]);
+    const uses = async (code: string) => (await t.app.ctx.db.select({ uses: promoCodes.uses }).from(promoCodes).where(eq(promoCodes.code, code)))[0]!.uses;
+    const body = (promo_code: string) => ({ tariff: 'Junior', subscription_type: 'monthly', promo_code });
+
+    const declined = await subscribe(t, owner, body('HOLD50'));
+    expect((await call(t.app, 'POST', `/api/${owner.schoolName}/subscribe/`, { token: owner.access, body: body('HOLD50') })).status).toBe(404);
+    await press(declined.payment_id, 'decline');
+    const late = await subscribe(t, owner, body('HOLD50'));
+    expect((await paymentRow(t, late.payment_id)).promoHeldUntil).toEqual(new Date(t.clock.now.getTime() + PROMO_HOLD_MS));
+    const alone = await subscribe(t, owner, body('ROOM50'));
+    const switched = await subscribe(t, owner, body('OFF50'));
+    await t.app.ctx.db.update(promoCodes).set({ isActive: false }).where(eq(promoCodes.code, 'OFF50'));
+
+    t.clock.advance(PROMO_HOLD_MS + 1000);
+    // The hold ran out: another payment may take the code, and the first paid is the one that counts.
+    const next = await subscribe(t, owner, body('HOLD50'));
+    await press(late.payment_id, 'pay');
+    expect((await paymentRow(t, late.payment_id)).status).toBe('paid');
+    const [lateEvent] = await events(t, late.payment_id);
+    expect(lateEvent!.detail).toMatchObject({ promo_used_up: true });
+    expect(lateEvent!.detail).not.toHaveProperty('paid_until');
+    // Not given at a promo price the code could not give: the plan stays as it was.
+    expect((await schoolRow(t, owner.schoolId)).purchasedTariffEndDate).toBeNull();
+    expect(await uses('HOLD50')).toBe(0);
+    await press(next.payment_id, 'pay');
+    expect((await schoolRow(t, owner.schoolId)).purchasedTariffEndDate).not.toBeNull();
+    expect(await uses('HOLD50')).toBe(1);
+
+    // Paid after its hold while nobody else wanted the code: honoured.
+    await press(alone.payment_id, 'pay');
+    expect((await events(t, alone.payment_id))[0]!.detail).toMatchObject({ promo_code_id: expect.any(Number), months: 1 });
+    expect(await uses('ROOM50')).toBe(1);
+    // Switched off while pending: honoured too (the payer was quoted it), and logged.
+    await press(switched.payment_id, 'pay');
+    expect((await events(t, switched.payment_id))[0]!.detail).toMatchObject({ promo_lapsed: true });
+    expect(await uses('OFF50')).toBe(1);
   });
 
   it('answers 404 for an unknown payment page and 400 for a malformed id', async () => {

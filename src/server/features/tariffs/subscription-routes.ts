@@ -2,7 +2,8 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { courses } from '../courses/index.ts';
-import { payments, promoCodes } from './tables.ts';
+import { PROMO_HOLD_MS, usablePlanPromo } from './promo-hold.ts';
+import { payments } from './tables.ts';
 import { schoolMembers, tariffs, users } from '../../shared/db/core-tables.ts';
 import { AppError, conflict, fieldError } from '../../shared/errors.ts';
 import { requireAuth } from '../../shared/security/auth.ts';
@@ -90,43 +91,38 @@ export async function subscriptionRoutes(app: App): Promise<void> {
         if (current && priceToMinor(current.price) > priceToMinor(plan.price)) throw conflict(DOWNGRADE_MESSAGE, 'DOWNGRADE_NOT_ALLOWED');
       }
 
+      // The code is checked and its use held in the transaction that writes the payment (promo-hold.ts).
       const code = body.promo_code?.trim() ?? '';
-      let promo: typeof promoCodes.$inferSelect | undefined;
-      if (code !== '') {
-        [promo] = await ctx.db.select().from(promoCodes).where(eq(sql`lower(${promoCodes.code})`, code.toLowerCase()));
-        const usable =
-          promo !== undefined &&
-          promo.isActive &&
-          (promo.expiresAt === null || promo.expiresAt > now) &&
-          (promo.maxUses === null || promo.uses < promo.maxUses) &&
-          (promo.kind === 'percent' || promo.currency === PAYMENT_CURRENCY);
-        // One answer for every unusable code: whether a code exists is nobody's business.
-        if (!usable) throw noSuchPromo();
-      }
-
       const paysCount = body.pays_count ?? 1;
-      const priced = quote({
-        monthlyPrice: priceToMinor(plan.price),
-        subscriptionType: body.subscription_type,
-        paysCount,
-        promo: promo ? { kind: promo.kind as 'percent' | 'fixed', value: promo.value } : null,
-      });
-      const [payment] = await ctx.db
-        .insert(payments)
-        .values({
-          schoolId: school.id,
-          tariffId: plan.id,
-          months: priced.months,
-          paysCount,
+      const { payment, priced } = await ctx.db.transaction(async (tx) => {
+        const promo = code === '' ? null : await usablePlanPromo(tx, code, now);
+        // One answer for every unusable code: whether a code exists is nobody's business.
+        if (code !== '' && !promo) throw noSuchPromo();
+        const priced = quote({
+          monthlyPrice: priceToMinor(plan.price),
           subscriptionType: body.subscription_type,
-          promoCodeId: promo?.id ?? null,
-          amount: priced.amount,
-          currency: PAYMENT_CURRENCY,
-          provider: provider.name,
-          createdBy: userId,
-          createdAt: now,
-        })
-        .returning();
+          paysCount,
+          promo: promo ? { kind: promo.kind as 'percent' | 'fixed', value: promo.value } : null,
+        });
+        const [payment] = await tx
+          .insert(payments)
+          .values({
+            schoolId: school.id,
+            tariffId: plan.id,
+            months: priced.months,
+            paysCount,
+            subscriptionType: body.subscription_type,
+            promoCodeId: promo?.id ?? null,
+            promoHeldUntil: promo ? new Date(now.getTime() + PROMO_HOLD_MS) : null,
+            amount: priced.amount,
+            currency: PAYMENT_CURRENCY,
+            provider: provider.name,
+            createdBy: userId,
+            createdAt: now,
+          })
+          .returning();
+        return { payment, priced };
+      });
       if (!payment) throw new Error('payment insert returned nothing');
 
       let redirectUrl: string;

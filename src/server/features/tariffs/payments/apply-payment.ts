@@ -1,11 +1,12 @@
 // What a payment webhook does, whichever provider sent it: one transaction with the payment row
 // locked, so a webhook delivered twice (or twice at once) activates the plan exactly once, and
 // every outcome (forged ones too) is recorded in payment_events and the log, never a secret.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import type { Db } from '../../../shared/db/database.ts';
-import { paymentEvents, payments, promoCodes } from '../tables.ts';
+import { confirmPlanPromoUse, type PromoCode } from '../promo-hold.ts';
+import { paymentEvents, payments } from '../tables.ts';
 import { schools, tariffs } from '../../../shared/db/core-tables.ts';
 import { paidPeriodEnd, priceToMinor } from '../pricing.ts';
 import { isUuid, type PaymentProvider, type ProviderName, type VerifiedWebhook, type WebhookRequest } from './provider.ts';
@@ -17,15 +18,18 @@ async function recordEvent(db: Db, provider: ProviderName, kind: PaymentEventKin
   await db.insert(paymentEvents).values({ paymentId, provider, kind, detail });
 }
 
-/** A promo code past its limit, switched off or expired while the payment was pending. */
-function promoLapsed(promo: typeof promoCodes.$inferSelect, now: Date): boolean {
-  return !promo.isActive || (promo.expiresAt !== null && promo.expiresAt <= now) || (promo.maxUses !== null && promo.uses >= promo.maxUses);
+/** A promo code switched off or expired while the payment was pending (still honoured: the payer was quoted it). */
+function promoLapsed(promo: PromoCode, now: Date): boolean {
+  return !promo.isActive || (promo.expiresAt !== null && promo.expiresAt <= now);
 }
 
 /**
  * Applies a verified webhook (or a zero-amount payment, which needs none). Unknown payment,
  * already settled, or amount/currency different from what we asked for: recorded, nothing changes.
- * Paid: the school moves to the plan until paidPeriodEnd(), the promo code counts one use.
+ * Paid: the school moves to the plan until paidPeriodEnd(), the promo code counts one use. A
+ * payment at a promo price the code can no longer give (its hold ran out and others took the
+ * uses left) is recorded as paid with `promo_used_up` and activates nothing: the platform refunds
+ * it or activates the plan by hand, and the code never gives more discounts than its limit.
  */
 export async function applyVerifiedWebhook(
   ctx: AppContext,
@@ -62,6 +66,11 @@ export async function applyVerifiedWebhook(
     const [school] = await tx.select().from(schools).where(eq(schools.id, payment.schoolId)).for('update');
     const [plan] = await tx.select().from(tariffs).where(eq(tariffs.id, payment.tariffId));
     if (!school || !plan) return settle('unknown_payment', { reason: 'school or plan gone' });
+    const use = payment.promoCodeId === null ? null : await confirmPlanPromoUse(tx, { ...payment, promoCodeId: payment.promoCodeId }, now);
+    if (use?.outcome === 'used_up') {
+      await tx.update(payments).set({ status: 'paid', paidAt: now }).where(eq(payments.id, paymentId));
+      return settle('paid', { promo_code_id: use.promo.id, promo_used_up: true });
+    }
     const [current] = school.tariffId === null ? [] : await tx.select({ price: tariffs.price }).from(tariffs).where(eq(tariffs.id, school.tariffId));
     const paidUntil = paidPeriodEnd(
       now,
@@ -72,14 +81,10 @@ export async function applyVerifiedWebhook(
     await tx.update(payments).set({ status: 'paid', paidAt: now }).where(eq(payments.id, paymentId));
 
     const result: Record<string, unknown> = { tariff_id: plan.id, months: payment.months, paid_until: paidUntil.toISOString() };
-    if (payment.promoCodeId !== null) {
-      const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.id, payment.promoCodeId)).for('update');
-      if (promo) {
-        // The payer was quoted the discount and has paid: honour it even if the code ran out meanwhile.
-        if (promoLapsed(promo, now)) result.promo_lapsed = true;
-        await tx.update(promoCodes).set({ uses: sql`${promoCodes.uses} + 1` }).where(eq(promoCodes.id, promo.id));
-        result.promo_code_id = promo.id;
-      }
+    if (use) {
+      result.promo_code_id = use.promo.id;
+      // The payer was quoted the discount and has paid: honoured even if the code was switched off meanwhile.
+      if (promoLapsed(use.promo, now)) result.promo_lapsed = true;
     }
     return settle('paid', result);
   });
@@ -88,6 +93,9 @@ export async function applyVerifiedWebhook(
   if (outcome === 'paid' || outcome === 'declined' || outcome === 'replayed') log.info(entry, `payment ${outcome}`);
   else log.warn(entry, `payment webhook ignored: ${outcome}`);
   if (detail.promo_lapsed) log.warn({ provider, paymentId, promoCodeId: detail.promo_code_id }, 'payment honoured with a promo code that lapsed while it was pending');
+  if (detail.promo_used_up) {
+    log.warn({ provider, paymentId, promoCodeId: detail.promo_code_id }, 'payment at a promo price the code had no use left for: the plan was not activated; refund it or activate it by hand');
+  }
   return outcome;
 }
 
