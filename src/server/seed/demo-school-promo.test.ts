@@ -25,6 +25,6 @@ describe('the demo school promo', () => {
     const list = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/courses/`, { token: admin })).body!;
     const course = (list.results as Body[]).find((row) => row.price > 0)!;
     const [{ id: schoolId }] = (await t.app.ctx.db.select({ id: schools.id }).from(schools).where(eq(schools.name, DEMO_SCHOOL))) as [{ id: number }];
-    expect(await applySchoolPromo(t.app.ctx.db, { schoolId, courseId: course.course_id as number, code: 'course10', amount: 490_000 })).toMatchObject({ amount: 441_000 });
+    expect(await applySchoolPromo(t.app.ctx.db, { schoolId, courseId: course.course_id as number, code: 'course10', amount: 490_000, now: t.clock.now, held: async () => 0 })).toMatchObject({ amount: 441_000 });
   });
 });

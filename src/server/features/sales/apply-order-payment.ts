@@ -8,8 +8,9 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { schools } from '../../shared/db/core-tables.ts';
 import { isUuid, type PaymentProvider, type VerifiedWebhook, type WebhookRequest } from '../tariffs/index.ts';
-import { recordSchoolPromoUse } from '../school-promo/index.ts';
-import { grantCourseAccess, type Granted } from './grant-access.ts';
+import { confirmSchoolPromoUse } from '../school-promo/index.ts';
+import { grantCourseAccess, PROMO_USED_UP, type Granted } from './grant-access.ts';
+import { promoHeldByOrders } from './promo-holds.ts';
 import { mailPurchase } from './purchase-mail.ts';
 import { courseOrderEvents, courseOrders } from './tables.ts';
 
@@ -57,18 +58,20 @@ export async function applyOrderWebhook(
     }
     const [schoolRow] = await tx.select().from(schools).where(eq(schools.id, row.schoolId));
     if (!schoolRow) return settle('unknown_payment', { reason: 'school gone' });
-    granted = await grantCourseAccess(ctx, tx, schoolRow, row);
+    // The promo code first: a use it can no longer give (the hold ran out and others took what was
+    // left) is never given; the money is recorded and the school decides (open or refund).
+    const { promoId, promoHeldUntil } = row;
+    const use =
+      promoId === null ? null : await confirmSchoolPromoUse(tx, promoId, { live: promoHeldUntil !== null && promoHeldUntil > now, others: () => promoHeldByOrders(tx, promoId, now, orderId) });
+    granted = use === 'used_up' ? { access: 'failed', userId: null, groupId: null, invitationToken: null, reason: PROMO_USED_UP } : await grantCourseAccess(ctx, tx, schoolRow, row);
     await tx
       .update(courseOrders)
       .set({ status: 'paid', paidAt: now, access: granted.access, userId: granted.userId, groupId: granted.groupId ?? row.groupId })
       .where(eq(courseOrders.id, orderId));
     const result: Record<string, unknown> = { access: granted.access, group_id: granted.groupId };
     if (granted.reason) result.reason = granted.reason;
-    if (row.promoId !== null) {
-      const use = await recordSchoolPromoUse(tx, row.promoId);
-      if (use) result.promo_id = row.promoId;
-      if (use?.overLimit) result.promo_over_limit = true;
-    }
+    if (use) result.promo_id = promoId;
+    if (use === 'used_up') result.promo_used_up = true;
     const settled = await settle('paid', result);
     return { ...settled, school: schoolRow };
   });

@@ -18,6 +18,9 @@ export const SALES_GROUP_NAME = 'Покупатели курса';
 
 export type AccessOutcome = 'granted' | 'invited' | 'staff' | 'failed';
 
+/** Why access was not given: the order's promo code had no use left when it was paid (apply-order-payment.ts). */
+export const PROMO_USED_UP = 'PROMO_USED_UP';
+
 export interface Granted {
   access: AccessOutcome;
   userId: number | null;

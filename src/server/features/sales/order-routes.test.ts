@@ -1,6 +1,7 @@
 // Selling a course: the offer, a catalogue order paid on the sandbox page, access granted exactly
 // once (replays, forged and wrong-amount webhooks change nothing), Prodamus links signed with the
-// school's key and its webhooks verified per school, receipts by token, and the admin's links.
+// school's key and its webhooks verified per school, receipts by token, the admin's links, and a
+// promo code's limit held by pending orders.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, schoolMembers, users } from '../../shared/db/core-tables.ts';
@@ -10,6 +11,7 @@ import { courses } from '../courses/index.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { schoolInvitationGroups, schoolInvitations } from '../roles/index.ts';
 import { schoolPromoCodes } from '../school-promo/index.ts';
+import { PROMO_HOLD_MS } from '../tariffs/index.ts';
 import { prodamusSignature } from '../tariffs/payments/prodamus.ts';
 import { sandboxSignature } from '../tariffs/payments/sandbox.ts';
 import { receiptToken } from './order-links.ts';
@@ -188,6 +190,61 @@ describe('course sales', () => {
     const free = await buy(courseId, { email: 'free@example.com', promo_code: 'FREE' });
     expect(free.body!.payment_url).toContain(`/course-catalog/${courseId}?order=`);
     expect(await order(free.body!.order.id as string)).toMatchObject({ status: 'paid', amount: 0, access: 'invited' });
+  });
+
+  it('gives a once-only code to one order: of six made at once one holds it, and paying never counts a use past the limit', async () => {
+    await t.app.ctx.db.insert(schoolPromoCodes).values({ schoolId: owner.schoolId, code: 'ONCE', kind: 'percent', value: 50, maxUses: 1 });
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => buy(courseId, { email: `once${i}@example.com`, promo_code: 'once' })));
+    const held = made.filter((res) => res.status === 201);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.body!.order.amount).toBe(2450);
+    for (const refused of made.filter((res) => res.status !== 201)) {
+      expect(refused).toMatchObject({ status: 400, body: { code: 'PROMO_CODE_NOT_FOUND', message: 'Нет такого промокода', fields: { promo_code: ['Нет такого промокода'] } } });
+    }
+    const id = held[0]!.body!.order.id as string;
+    await Promise.all([press(id, 'pay'), press(id, 'pay')]);
+    expect(await order(id)).toMatchObject({ status: 'paid', access: 'invited' });
+    const uses = async (code: string) => (await t.app.ctx.db.select({ uses: schoolPromoCodes.uses }).from(schoolPromoCodes).where(eq(schoolPromoCodes.code, code)))[0]!.uses;
+    expect(await uses('ONCE')).toBe(1);
+    expect((await buy(courseId, { email: 'late@example.com', promo_code: 'ONCE' })).body).toMatchObject({ fields: { promo_code: ['Нет такого промокода'] } });
+  });
+
+  it('holds a code for an hour: a declined order gives it back, a payment after the hold gets it only while the code has room', async () => {
+    await t.app.ctx.db.insert(schoolPromoCodes).values([
+      { schoolId: owner.schoolId, code: 'HOLD', kind: 'percent', value: 50, maxUses: 1 },
+      { schoolId: owner.schoolId, code: 'ROOM', kind: 'percent', value: 50, maxUses: 1 },
+    ]);
+    const uses = async (code: string) => (await t.app.ctx.db.select({ uses: schoolPromoCodes.uses }).from(schoolPromoCodes).where(eq(schoolPromoCodes.code, code)))[0]!.uses;
+    const take = async (email: string, code: string) => {
+      const res = await buy(courseId, { email, promo_code: code });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body!.order.id as string;
+    };
+
+    const declined = await take('hold-a@example.com', 'HOLD');
+    expect((await buy(courseId, { email: 'hold-x@example.com', promo_code: 'HOLD' })).status).toBe(400);
+    await press(declined, 'decline');
+    const late = await take('hold-b@example.com', 'HOLD');
+    const alone = await take('room-a@example.com', 'ROOM');
+    expect((await order(late)).promoHeldUntil).toEqual(new Date(t.clock.now.getTime() + PROMO_HOLD_MS));
+
+    t.clock.advance(PROMO_HOLD_MS + 1000);
+    // The hold ran out: another buyer may take the code, and the first payment is the one that counts.
+    const next = await take('hold-c@example.com', 'HOLD');
+    await press(late, 'pay');
+    expect(await order(late)).toMatchObject({ status: 'paid', access: 'failed', userId: null });
+    const [event] = await t.app.ctx.db.select().from(courseOrderEvents).where(eq(courseOrderEvents.orderId, late));
+    expect(event!.detail).toMatchObject({ access: 'failed', reason: 'PROMO_USED_UP', promo_used_up: true });
+    expect((await lastMail('hold-b@example.com'))!.text).toContain('Промокод этого заказа уже использован другими покупателями. Школа свяжется с вами, чтобы открыть доступ к курсу или вернуть оплату.');
+    expect(await uses('HOLD')).toBe(0);
+    await press(next, 'pay');
+    expect(await order(next)).toMatchObject({ status: 'paid', access: 'invited' });
+    expect(await uses('HOLD')).toBe(1);
+
+    // Paid after its hold while nobody else wanted the code: honoured.
+    await press(alone, 'pay');
+    expect(await order(alone)).toMatchObject({ status: 'paid', access: 'invited' });
+    expect(await uses('ROOM')).toBe(1);
   });
 
   it("makes admins' links for their school's courses and groups only, and lists the orders", async () => {

@@ -2,11 +2,12 @@
 import type { AppContext } from '../../context.ts';
 import type { School } from '../../shared/security/school-access.ts';
 import { formatAmount } from '../tariffs/index.ts';
-import type { Granted } from './grant-access.ts';
+import { PROMO_USED_UP, type Granted } from './grant-access.ts';
 import type { CourseOrder } from './order-links.ts';
 import { orderReturnUrl } from './order-links.ts';
 
 function nextStep(ctx: AppContext, granted: Granted): string {
+  if (granted.reason === PROMO_USED_UP) return 'Промокод этого заказа уже использован другими покупателями. Школа свяжется с вами, чтобы открыть доступ к курсу или вернуть оплату.';
   switch (granted.access) {
     case 'granted':
       return `Курс уже открыт в вашей учётной записи: ${ctx.config.publicUrl}/login`;

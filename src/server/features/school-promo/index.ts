@@ -3,6 +3,6 @@
 // Other features and the server's root import this feature through this file only.
 export { defaultInvoiceSettings, type InvoiceSettingsView } from './invoice-settings.ts';
 export { invoiceSettingsRoutes } from './invoice-settings-routes.ts';
-export { applySchoolPromo, PROMO_NOT_FOUND_MESSAGE, recordSchoolPromoUse, type AppliedPromo } from './promo-apply.ts';
+export { applySchoolPromo, confirmSchoolPromoUse, PROMO_NOT_FOUND_MESSAGE, type AppliedPromo } from './promo-apply.ts';
 export { schoolPromoRoutes } from './promo-routes.ts';
 export { schoolInvoiceSettings, schoolPromoCodeCourses, schoolPromoCodes } from './tables.ts';

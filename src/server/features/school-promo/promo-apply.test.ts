@@ -1,4 +1,5 @@
-// applySchoolPromo and recordSchoolPromoUse (promo-apply.ts), on a real database.
+// applySchoolPromo and confirmSchoolPromoUse (promo-apply.ts), on a real database: a code's limit
+// counts paid uses and pending orders' holds, under the code's row lock.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner, type Owner } from '../../../../tests/server/fixtures.ts';
@@ -7,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/server/test-app.t
 import { schools } from '../../shared/db/core-tables.ts';
 import { AppError } from '../../shared/errors.ts';
 import { courses } from '../courses/index.ts';
-import { applySchoolPromo, discounted, recordSchoolPromoUse } from './promo-apply.ts';
+import { applySchoolPromo, confirmSchoolPromoUse, discounted } from './promo-apply.ts';
 import { schoolPromoCodeCourses, schoolPromoCodes } from './tables.ts';
 
 let t: TestApp;
@@ -40,7 +41,8 @@ async function addPromo({ courses: ids, ...values }: PromoValues) {
   return row!.id;
 }
 
-const apply = (code: string, amount = 490_000, courseId = python, schoolId = owner.schoolId) => applySchoolPromo(t.app.ctx.db, { schoolId, courseId, code, amount, now: t.clock.now });
+const apply = (code: string, amount = 490_000, courseId = python, schoolId = owner.schoolId, held = 0) =>
+  applySchoolPromo(t.app.ctx.db, { schoolId, courseId, code, amount, now: t.clock.now, held: async () => held });
 
 /** The field error every refusal is. */
 async function refused(promise: Promise<unknown>) {
@@ -117,17 +119,64 @@ describe('applySchoolPromo', () => {
   });
 });
 
-describe('recordSchoolPromoUse', () => {
-  it('counts every use of concurrent payments, and says when the count passed the limit', async () => {
+describe('applySchoolPromo with holds', () => {
+  it("counts pending orders' holds toward the limit, and asks for them only for a limited code", async () => {
+    const id = await addPromo({ code: 'TWICE', maxUses: 2, uses: 1 });
+    await refused(apply('TWICE', 100, python, owner.schoolId, 1));
+    expect(await apply('TWICE', 100, python, owner.schoolId, 0)).toEqual({ promoId: id, amount: 90 });
+    let asked = 0;
+    await addPromo({ code: 'ENDLESS' });
+    await applySchoolPromo(t.app.ctx.db, { schoolId: owner.schoolId, courseId: python, code: 'ENDLESS', amount: 100, now: t.clock.now, held: async () => ++asked });
+    expect(asked).toBe(0);
+  });
+
+  it('lets orders made at once with a once-only code take turns: only the first finds it free', async () => {
+    await addPromo({ code: 'TURN', maxUses: 1 });
+    // Each "order" holds the code by counting itself in: what the sales feature's order rows do.
+    let holds = 0;
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        t.app.ctx.db.transaction(async (tx) => {
+          const applied = await applySchoolPromo(tx, { schoolId: owner.schoolId, courseId: python, code: 'TURN', amount: 100, now: t.clock.now, held: async () => holds });
+          holds += 1;
+          return applied;
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+  });
+});
+
+describe('confirmSchoolPromoUse', () => {
+  const uses = async (id: number) => (await t.app.ctx.db.select({ uses: schoolPromoCodes.uses }).from(schoolPromoCodes).where(eq(schoolPromoCodes.id, id)))[0]!.uses;
+  const confirm = (id: number, live: boolean, others = 0) => t.app.ctx.db.transaction((tx) => confirmSchoolPromoUse(tx, id, { live, others: async () => others }));
+
+  it('never counts past the limit, whatever number of payments arrive at once', async () => {
     const id = await addPromo({ code: 'RUSH', maxUses: 5 });
-    const results = await Promise.all(Array.from({ length: 8 }, () => t.app.ctx.db.transaction((tx) => recordSchoolPromoUse(tx, id))));
-    expect(results.map((result) => result!.uses).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(results.filter((result) => result!.overLimit)).toHaveLength(3);
-    const [row] = await t.app.ctx.db.select({ uses: schoolPromoCodes.uses }).from(schoolPromoCodes).where(eq(schoolPromoCodes.id, id));
-    expect(row!.uses).toBe(8);
+    const results = await Promise.all(Array.from({ length: 8 }, () => confirm(id, true)));
+    expect(results.filter((result) => result === 'used_up')).toHaveLength(3);
+    expect(results.filter((result) => typeof result === 'object' && result !== null).map((result) => (result as { uses: number }).uses).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(await uses(id)).toBe(5);
     await refused(apply('RUSH'));
+  });
+
+  it("honours a live hold; after the hold, only while the code has room beside others' holds", async () => {
+    const id = await addPromo({ code: 'AFTER', maxUses: 2 });
+    expect(await confirm(id, false, 2)).toBe('used_up');
+    expect(await confirm(id, false, 1)).toEqual({ uses: 1 });
+    expect(await confirm(id, false, 1)).toBe('used_up');
+    expect(await confirm(id, true, 1)).toEqual({ uses: 2 });
+    expect(await confirm(id, true)).toBe('used_up');
+    expect(await uses(id)).toBe(2);
+    // Switched off while the order was pending: the buyer was quoted it.
+    const off = await addPromo({ code: 'SWITCHED', maxUses: 1 });
+    await t.app.ctx.db.update(schoolPromoCodes).set({ isActive: false }).where(eq(schoolPromoCodes.id, off));
+    expect(await confirm(off, true)).toEqual({ uses: 1 });
+  });
+
+  it('counts every use of an unlimited code, and nothing for a deleted one', async () => {
     const unlimited = await addPromo({ code: 'ANY' });
-    expect(await recordSchoolPromoUse(t.app.ctx.db, unlimited)).toEqual({ uses: 1, overLimit: false });
-    expect(await recordSchoolPromoUse(t.app.ctx.db, 999_999)).toBeNull();
+    expect(await confirm(unlimited, false, 100)).toEqual({ uses: 1 });
+    expect(await confirm(999_999, true)).toBeNull();
   });
 });

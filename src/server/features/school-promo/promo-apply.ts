@@ -34,13 +34,20 @@ export interface AppliedPromo {
  * The price of `courseId` (`amount`, minor units of the school's currency) after the school's code
  * `code` (trimmed, any case). An unknown, inactive, expired or used-up code, one restricted to other
  * courses, or a fixed sum in a currency the school no longer sells in is the field error «Нет такого
- * промокода» on `promo_code`. One query by the (school, lower(code)) unique index. The use is
- * counted only when the payment goes through: recordSchoolPromoUse.
+ * промокода» on `promo_code`. One query by the (school, lower(code)) unique index.
+ *
+ * A code with a limit is used up when its paid uses and the uses pending orders hold (`held`: the
+ * caller counts other orders' live holds) reach max_uses. Call it in the transaction that writes
+ * the order and its hold: the code's row stays locked until that transaction ends, so orders made
+ * at once with one code take turns and each counts the holds of those before it.
  */
-export async function applySchoolPromo(db: Db, input: { schoolId: number; courseId: number; code: string; amount: number; now?: Date }): Promise<AppliedPromo> {
+export async function applySchoolPromo(
+  tx: Db,
+  input: { schoolId: number; courseId: number; code: string; amount: number; now: Date; held: (promoId: number) => Promise<number> },
+): Promise<AppliedPromo> {
   const code = input.code.trim();
   if (!code || code.length > 200) throw promoNotFound();
-  const [row] = await db
+  const [row] = await tx
     .select({
       id: schoolPromoCodes.id,
       kind: schoolPromoCodes.kind,
@@ -56,33 +63,38 @@ export async function applySchoolPromo(db: Db, input: { schoolId: number; course
     })
     .from(schoolPromoCodes)
     .innerJoin(schools, eq(schools.id, schoolPromoCodes.schoolId))
-    .where(and(eq(schoolPromoCodes.schoolId, input.schoolId), sql`lower(${schoolPromoCodes.code}) = lower(${code})`));
-  const now = input.now ?? new Date();
+    .where(and(eq(schoolPromoCodes.schoolId, input.schoolId), sql`lower(${schoolPromoCodes.code}) = lower(${code})`))
+    .for('update', { of: schoolPromoCodes });
   if (
     !row ||
     !row.isActive ||
-    (row.expiresAt !== null && row.expiresAt <= now) ||
+    (row.expiresAt !== null && row.expiresAt <= input.now) ||
     (row.maxUses !== null && row.uses >= row.maxUses) ||
     (!row.allCourses && !row.forCourse) ||
     (row.kind === 'fixed' && row.currency !== row.schoolCurrency)
   ) {
     throw promoNotFound();
   }
+  if (row.maxUses !== null && row.uses + (await input.held(row.id)) >= row.maxUses) throw promoNotFound();
   return { promoId: row.id, amount: discounted(input.amount, { kind: row.kind as PromoDiscount['kind'], value: row.value }) };
 }
 
 /**
- * Counts one use of a school's promo code when a purchase is paid; call it in the transaction that
- * marks the payment paid. One UPDATE adds 1 to the stored count, so concurrent payments never lose a
- * use. A purchase quoted before the code ran out is still honoured: the count may then pass
- * max_uses, and `overLimit` says so (for the caller's log). Null when the code was deleted meanwhile.
+ * Counts one paid use of a school's promo code, in the transaction that marks the order paid, under
+ * the code's row lock. An order whose hold still lasts (`live`) is given its use; after the hold
+ * only if the code still has room beside the holds of other orders (`others`). A code switched off
+ * or expired while the order was pending is still honoured: the buyer was quoted it. Never past
+ * max_uses: 'used_up' counts nothing, and the caller must not give the discount. Null when the code
+ * was deleted meanwhile (no limit is left to keep).
  */
-export async function recordSchoolPromoUse(tx: Db, promoId: number): Promise<{ uses: number; overLimit: boolean } | null> {
-  const [row] = await tx
+export async function confirmSchoolPromoUse(tx: Db, promoId: number, hold: { live: boolean; others: () => Promise<number> }): Promise<{ uses: number } | 'used_up' | null> {
+  const [row] = await tx.select({ uses: schoolPromoCodes.uses, maxUses: schoolPromoCodes.maxUses }).from(schoolPromoCodes).where(eq(schoolPromoCodes.id, promoId)).for('update');
+  if (!row) return null;
+  if (row.maxUses !== null && (row.uses >= row.maxUses || (!hold.live && row.uses + (await hold.others()) >= row.maxUses))) return 'used_up';
+  const [counted] = await tx
     .update(schoolPromoCodes)
     .set({ uses: sql`${schoolPromoCodes.uses} + 1` })
     .where(eq(schoolPromoCodes.id, promoId))
-    .returning({ uses: schoolPromoCodes.uses, maxUses: schoolPromoCodes.maxUses });
-  if (!row) return null;
-  return { uses: row.uses, overLimit: row.maxUses !== null && row.uses > row.maxUses };
+    .returning({ uses: schoolPromoCodes.uses });
+  return counted ? { uses: counted.uses } : null;
 }

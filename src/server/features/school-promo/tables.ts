@@ -30,7 +30,7 @@ export const schoolPromoCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** Null: unlimited. */
     maxUses: integer('max_uses'),
-    /** Paid purchases that used the code (may pass max_uses when payments raced; they are honoured). */
+    /** Paid purchases that were given the code's discount; never more than max_uses (promo-apply.ts). */
     uses: integer('uses').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
