@@ -9,7 +9,7 @@ import type { AnswerKey, KeyedQuestion } from './grading.ts';
  * both name the same ids. The student's view carries no key (reference §5.2, defect 6): no
  * is_correct, no accepted texts or numbers (text and number questions show no answers at all), no
  * pairs and no right order. So that ids reveal nothing either:
- * - 'order' items are shown shuffled (never in their right order) and named 1..n by their place
+ * - 'order' items are shown shuffled (never in their right order: orderShown) and named 1..n by their place
  *   on screen, since answer ids follow the order the editor typed them in, often the right one;
  * - 'match' options (the right sides) are the distinct `match_body` texts, shuffled and named 1..k
  *   by place; several items may share an option.
@@ -96,6 +96,29 @@ function fixedShuffle<T>(options: PresentOptions, questionId: number, label: str
     .map((entry) => entry.item);
 }
 
+/** Reshuffles before giving up: 2^-16 of two-item questions (fewer of longer ones) get that far. */
+const MAX_ORDER_ROUNDS = 16;
+
+/**
+ * An order question's items as shown: never in their right order, which would be the answer, and
+ * otherwise every order equally likely (shuffled again, under another label, while the shuffle
+ * comes out right; moving an item instead would make that one order twice as common, a hint).
+ * Two items have one other order, so they are always shown swapped and reversing them always
+ * scores. That is fine: two items give the answer away however they are shown (in the right order
+ * it needs no move at all), so such a question tests nothing whatever we do; an order worth asking
+ * has three items or more.
+ */
+function orderShown(options: PresentOptions, questionId: number, right: readonly AnswerRow[]): AnswerRow[] {
+  const isRight = (items: AnswerRow[]) => items.every((a, i) => a.id === right[i]!.id);
+  let onScreen = fixedShuffle(options, questionId, 'order', right, (a) => String(a.id));
+  for (let round = 1; right.length > 1 && isRight(onScreen); round++) {
+    // Reached in practice never; the rotation keeps the bound without ever showing the right order.
+    if (round === MAX_ORDER_ROUNDS) return [...right.slice(1), right[0]!];
+    onScreen = fixedShuffle(options, questionId, `order:${round}`, right, (a) => String(a.id));
+  }
+  return onScreen;
+}
+
 const shown = (answer: AnswerRow): StudentAnswer => ({ answer_id: answer.id, body: answer.body, picture: answer.picture });
 const settingOf = (row: QuestionRow, name: 'caseSensitive' | 'onlyWholeNumbers'): boolean => ((row.settings ?? {}) as Record<string, unknown>)[name] === true;
 
@@ -123,9 +146,7 @@ function present(question: LoadedQuestion, options: PresentOptions): PresentedQu
       break;
     case 'order': {
       const right = question.answers;
-      let onScreen = fixedShuffle(options, row.id, 'order', right, (a) => String(a.id));
-      // Shown in the right order by chance, it would be the answer: move the first item last.
-      if (onScreen.length > 1 && onScreen.every((a, i) => a.id === right[i]!.id)) onScreen = [...onScreen.slice(1), onScreen[0]!];
+      const onScreen = orderShown(options, row.id, right);
       const place = new Map(onScreen.map((a, i) => [a.id, i + 1]));
       view.answers = onScreen.map((a, i) => ({ answer_id: i + 1, body: a.body, picture: a.picture }));
       key = { type: 'order', order: right.map((a) => place.get(a.id)!) };
