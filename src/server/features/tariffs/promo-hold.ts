@@ -1,7 +1,7 @@
 // A promo code's use limit holds: a payment made with a code holds one use of it while it waits to
 // be paid, and a code with a limit takes no more payments than it has uses left beside the holds.
 // The platform's plan codes here; the school's course codes keep the same rule (sales/order-create.ts).
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { PAYMENT_CURRENCY } from './pricing.ts';
 import { payments, promoCodes } from './tables.ts';
@@ -16,12 +16,17 @@ export const PROMO_HOLD_MS = 60 * 60_000;
 
 export type PromoCode = typeof promoCodes.$inferSelect;
 
-/** Uses of a plan code that pending payments (but `except`) hold at `now`: the partial index on pending payments by code. */
+/**
+ * The pending payments (but `except`) holding a use of plan code `promoId` at `now`. The status is
+ * written out, not a parameter, so the partial index on pending payments by code always serves it.
+ */
+export function livePaymentHolds(promoId: number, now: Date, except?: string): SQL | undefined {
+  return and(eq(payments.promoCodeId, promoId), sql`${payments.status} = 'pending'`, gt(payments.promoHeldUntil, now), except ? ne(payments.id, except) : undefined);
+}
+
+/** How many uses of plan code `promoId` pending payments (but `except`) hold at `now`. */
 export async function promoHeldByPayments(tx: Db, promoId: number, now: Date, except?: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(payments)
-    .where(and(eq(payments.promoCodeId, promoId), eq(payments.status, 'pending'), gt(payments.promoHeldUntil, now), except ? ne(payments.id, except) : undefined));
+  const [row] = await tx.select({ n: count() }).from(payments).where(livePaymentHolds(promoId, now, except));
   return row?.n ?? 0;
 }
 
