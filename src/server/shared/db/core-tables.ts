@@ -187,8 +187,13 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
     createdAt: createdAt(),
+    /**
+     * When the one-time link or code in the mail stops working (null: the mail has none). The
+     * outbox page no longer shows the mail then, and retention deletes it.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt)],
+  (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`)],
 );
 
 /**

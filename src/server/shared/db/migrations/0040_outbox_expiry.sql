@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "outbox_expires_idx" ON "outbox" USING btree ("expires_at") WHERE "outbox"."expires_at" is not null;
