@@ -1,14 +1,15 @@
 // Telegram notifications (telegram-routes.ts, notify.ts, telegram-bot.ts) against a local server
 // that speaks the Bot API: linking by /start <code>, the webhook's secret, the settings, the
-// admin's message to groups, meeting reminder settings, and the homework notices.
+// admin's message to groups, meeting reminder settings, the homework notices, and link codes limited per user.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { telegramMessages } from '#core/messages/telegram';
-import { addMember, type Account } from '../../../../tests/server/fixtures.ts';
+import { addMember, registerOwner, type Account } from '../../../../tests/server/fixtures.ts';
 import { BOT_USERNAME, startFakeTelegram, type FakeTelegram } from '../../../../tests/server/fake-telegram.ts';
 import { handIn, homeworkSchool, type HomeworkSchool } from '../../../../tests/server/homework-fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
 import { telegramLinkCodes, telegramLinks, telegramOutbox, telegramSettings } from './tables.ts';
+import { LINK_CODE_LIMIT, LINK_CODES_TOO_OFTEN } from './telegram-routes.ts';
 import { sendMeetingReminder } from '../meetings/index.ts';
 
 const TOKEN = `123456:${'T'.repeat(35)}`;
@@ -145,6 +146,31 @@ describe('linking a chat', () => {
       ['PATCH', '/api/tg_notification/tg_notif/'],
     ] as const) {
       expect((await call(t.app, method, url, method === 'PATCH' ? { body: { chat: false } } : {})).status, url).toBe(401);
+    }
+  });
+});
+
+describe('link code limits', () => {
+  it(`give a user ${LINK_CODE_LIMIT.max} codes an hour, then 429 with a Russian message; another user is not affected`, async () => {
+    const limited = await createTestApp({ rateLimit: true, telegram: { botToken: TOKEN, webhookSecret: SECRET, apiUrl: api.url } });
+    try {
+      const owner = await registerOwner(limited.app, { schoolTitle: 'Лимит кодов' });
+      const student = await addMember(limited.app, owner.schoolId, 'Student');
+      const ask = (token: string) => call(limited.app, 'POST', '/api/telegram/link-code/', { token });
+      limited.clock.advance(LINK_CODE_LIMIT.windowMs - (limited.clock.now.getTime() % LINK_CODE_LIMIT.windowMs));
+      for (let i = 0; i < LINK_CODE_LIMIT.max; i += 1) expect((await ask(student.access)).status).toBe(201);
+      const refused = await ask(student.access);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ code: 'RATE_LIMITED', message: LINK_CODES_TOO_OFTEN });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await limited.app.ctx.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.userId, student.id))).toHaveLength(1);
+      expect((await ask(owner.access)).status).toBe(201);
+      // Without a session nothing is counted or given.
+      expect((await call(limited.app, 'POST', '/api/telegram/link-code/', {})).status).toBe(401);
+      limited.clock.advance(LINK_CODE_LIMIT.windowMs);
+      expect((await ask(student.access)).status).toBe(201);
+    } finally {
+      await limited.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { AppError, fieldError, forbidden, notFound } from '../../shared/errors.t
 import { anonymous } from '../../shared/http/rate-limits.ts';
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireUser } from '../../shared/security/auth.ts';
+import { takeRate } from '../../shared/security/rate-counter.ts';
 import { isLoopbackAddress } from '../../shared/loopback.ts';
 import { escapeHtml } from '../../shared/mail/outbox-page.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
@@ -19,6 +20,12 @@ import { noticeMeetingReminders } from './meeting-notices.ts';
 
 /** How long a link code may be used. */
 export const LINK_CODE_TTL_MS = 10 * 60 * 1000;
+/**
+ * Link codes per user and hour (in the database: across instances). Someone links Telegram once and
+ * may ask again a few times (a code expired, another device); each asks the Bot API and writes a row.
+ */
+export const LINK_CODE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 } as const;
+export const LINK_CODES_TOO_OFTEN = 'Слишком много кодов подряд. Подождите немного и попробуйте снова.';
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
 const LinkState = Type.Object({
@@ -68,12 +75,13 @@ export async function telegramRoutes(app: App): Promise<void> {
             bot_link: Type.Union([Type.String(), Type.Null()], { description: 'https://t.me/<бот>?start=<код>; null без бота' }),
             expires_at: Type.String({ format: 'date-time' }),
           }),
-          ...errors(401, 403),
+          ...errors(401, 403, 429, 503),
         },
       },
     },
     async (request, reply) => {
       const user = await requireUser(app, request);
+      await takeRate(ctx, [{ key: `telegram-link-code:user:${user.id}`, ...LINK_CODE_LIMIT }], LINK_CODES_TOO_OFTEN);
       const bot = telegramBot(ctx);
       let username: string | null = null;
       try {
