@@ -1,10 +1,12 @@
 // The bot of one app: sends through the Bot API (grammy, TELEGRAM_API_URL), or into
 // telegram_outbox while the server has no TELEGRAM_BOT_TOKEN, and links a chat on /start <code>.
+// Every Bot API call gives up after API_TIMEOUT_SECONDS: an unreachable Telegram never holds a
+// request or a background job longer.
 import { createHash } from 'node:crypto';
 import { telegramMessages as t } from '#core/messages/telegram';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { Bot, type Context } from 'grammy';
-import type { Update } from 'grammy/types';
+import { Bot } from 'grammy';
+import type { Message, Update } from 'grammy/types';
 import type { AppContext } from '../../context.ts';
 import { telegramLinkCodes, telegramLinks, telegramOutbox } from './tables.ts';
 
@@ -15,9 +17,15 @@ export interface TelegramBot {
   username(): Promise<string | null>;
   /** Sends a text to a chat, or keeps it in the outbox; throws on the Bot API's refusal. */
   send(chatId: number, userId: number | null, text: string): Promise<void>;
-  /** An update from the webhook (its secret already checked). */
+  /**
+   * An update from the webhook (its secret already checked): a /start <code> links the chat (in the
+   * database, whether or not Telegram answers), then the reply goes out; throws if it could not.
+   */
   handleUpdate(update: Update): Promise<void>;
 }
+
+/** How long one Bot API call may take. */
+export const API_TIMEOUT_SECONDS = 10;
 
 /** SHA-256 of a link code: the table keeps no usable code. */
 export const codeHash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -54,6 +62,20 @@ export async function linkByCode(ctx: AppContext, code: string, chatId: number, 
   });
 }
 
+/**
+ * What follows a /start command at the start of a text message ('' for none), or null for any
+ * other text. As grammy reads a command (an entity at offset 0), without asking Telegram for the
+ * bot's name first: in a private chat a `/start@name` can only be meant for this bot.
+ */
+export function startPayload(message: Pick<Message, 'text' | 'entities'>): string | null {
+  const text = message.text ?? '';
+  const command = message.entities?.find((entity) => entity.type === 'bot_command' && entity.offset === 0);
+  if (!command) return null;
+  const name = text.substring(1, command.length);
+  if (name !== 'start' && !name.startsWith('start@')) return null;
+  return text.substring(command.length).trim();
+}
+
 function createTelegramBot(ctx: AppContext): TelegramBot {
   const { botToken, apiUrl } = ctx.config.telegram;
   const outbox = async (chatId: number, userId: number | null, text: string) => {
@@ -68,20 +90,7 @@ function createTelegramBot(ctx: AppContext): TelegramBot {
       handleUpdate: async () => undefined,
     };
   }
-  const bot = new Bot(botToken, { client: { apiRoot: apiUrl, timeoutSeconds: 10 } });
-  bot.command('start', async (update: Context) => {
-    const chat = update.chat;
-    if (!chat || chat.type !== 'private') return;
-    const code = typeof update.match === 'string' ? update.match.trim() : '';
-    // Telegram's usernames are 5–32 of A–Z, a–z, 0–9 and _: anything else is dropped.
-    const username = (update.from?.username ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 32);
-    const reply = code ? await linkByCode(ctx, code, chat.id, username) : t.startHelp;
-    await update.reply(reply);
-  });
-  bot.on('message:text', async (update) => {
-    if (update.chat.type === 'private') await update.reply(t.startHelp);
-  });
-  // Errors of a handler reach handleUpdate's caller (the webhook logs them).
+  const bot = new Bot(botToken, { client: { apiRoot: apiUrl, timeoutSeconds: API_TIMEOUT_SECONDS } });
   let init: Promise<void> | null = null;
   const ready = () => {
     init ??= bot.init().catch((error: unknown) => {
@@ -100,8 +109,14 @@ function createTelegramBot(ctx: AppContext): TelegramBot {
       await bot.api.sendMessage(chatId, text);
     },
     async handleUpdate(update) {
-      await ready();
-      await bot.handleUpdate(update);
+      const message = update.message;
+      // The bot talks in private chats only, and reads text.
+      if (!message || message.chat.type !== 'private' || typeof message.text !== 'string') return;
+      const code = startPayload(message);
+      // Telegram's usernames are 5–32 of A–Z, a–z, 0–9 and _: anything else is dropped.
+      const username = (message.from?.username ?? '').replace(/[^A-Za-z0-9_]/g, '').slice(0, 32);
+      const reply = code ? await linkByCode(ctx, code, message.chat.id, username) : t.startHelp;
+      await bot.api.sendMessage(message.chat.id, reply);
     },
   };
 }

@@ -1,14 +1,16 @@
 // Telegram notifications (telegram-routes.ts, notify.ts, telegram-bot.ts) against a local server
-// that speaks the Bot API: linking by /start <code>, the webhook's secret, the settings, the
-// admin's message to groups, meeting reminder settings, the homework notices, and link codes limited per user.
+// that speaks the Bot API: linking by /start <code>, the webhook's secret, the webhook answering
+// before the Bot API does (slow or unreachable), link codes limited per user, the settings, the
+// admin's message to groups, meeting reminder settings, and the homework notices.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { telegramMessages } from '#core/messages/telegram';
 import { addMember, registerOwner, type Account } from '../../../../tests/server/fixtures.ts';
 import { BOT_USERNAME, startFakeTelegram, type FakeTelegram } from '../../../../tests/server/fake-telegram.ts';
 import { handIn, homeworkSchool, type HomeworkSchool } from '../../../../tests/server/homework-fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
 import { telegramLinkCodes, telegramLinks, telegramOutbox, telegramSettings } from './tables.ts';
+import { telegramBot } from './telegram-bot.ts';
 import { LINK_CODE_LIMIT, LINK_CODES_TOO_OFTEN } from './telegram-routes.ts';
 import { sendMeetingReminder } from '../meetings/index.ts';
 
@@ -33,7 +35,8 @@ afterAll(async () => {
 /** A private message from a Telegram user to the bot, as Telegram posts it to the webhook. */
 function update(chatId: number, text: string, username = 'ivan_tg') {
   updateId += 1;
-  const command = /^\/\w+/.exec(text);
+  // Telegram marks the command with its @bot, if any.
+  const command = /^\/[\w@]+/.exec(text);
   return {
     update_id: updateId,
     message: {
@@ -47,8 +50,10 @@ function update(chatId: number, text: string, username = 'ivan_tg') {
   };
 }
 
-async function webhook(body: unknown, secret: string | null = SECRET, app = t.app) {
+/** Posts an update to the webhook, and (unless `settle` is false) waits for the work it left in the background. */
+async function webhook(body: unknown, secret: string | null = SECRET, app = t.app, settle = true) {
   const res = await app.inject({ method: 'POST', url: '/api/telegram/webhook/', headers: secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }, payload: body as object });
+  if (settle) await app.ctx.jobs.idle();
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
@@ -147,6 +152,60 @@ describe('linking a chat', () => {
     ] as const) {
       expect((await call(t.app, method, url, method === 'PATCH' ? { body: { chat: false } } : {})).status, url).toBe(401);
     }
+  });
+});
+
+describe('the webhook', () => {
+  const linkedState = async (user: Account) => (await call(t.app, 'GET', '/api/telegram/link/', { token: user.access })).body!.linked as boolean;
+
+  it('answers before the update is handled; the chat is linked at once and the reply goes out when Telegram answers', async () => {
+    const student = await addMember(t.app, s.owner.schoolId, 'Student');
+    const code = await linkCode(student);
+    // What happens first: the webhook's answer, or the end of the update's work (the reply sent or given up).
+    const order: string[] = [];
+    const bot = telegramBot(t.app.ctx);
+    const handleUpdate = bot.handleUpdate.bind(bot);
+    const handled = vi.spyOn(bot, 'handleUpdate').mockImplementation(async (body) => {
+      try {
+        await handleUpdate(body);
+      } finally {
+        order.push('handled');
+      }
+    });
+    const release = api.stall();
+    try {
+      expect(await webhook(update(750001, `/start@${BOT_USERNAME} ${code}`), SECRET, t.app, false)).toEqual({ status: 200, body: { ok: true } });
+      order.push('answered');
+      // The reply reaches Telegram, which holds it: the chat is linked meanwhile.
+      await vi.waitFor(() => expect(api.waiting()).toBe(1), { timeout: 10_000 });
+      expect(await linkedState(student)).toBe(true);
+      expect(api.sentTo(750001)).toEqual([]);
+    } finally {
+      release();
+    }
+    await t.app.ctx.jobs.idle();
+    handled.mockRestore();
+    expect(order).toEqual(['answered', 'handled']);
+    expect(api.sentTo(750001)).toEqual([telegramMessages.linked]);
+  });
+
+  it('links while Telegram is unreachable and logs the reply it could not send', async () => {
+    const student = await addMember(t.app, s.owner.schoolId, 'Student');
+    const code = await linkCode(student);
+    const logged = vi.spyOn(t.app.log, 'error');
+    api.unreachable = true;
+    try {
+      expect(await webhook(update(750002, `/start ${code}`))).toEqual({ status: 200, body: { ok: true } });
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ job: 'telegram:update', err: expect.anything() }), 'background job failed');
+    } finally {
+      api.unreachable = false;
+      logged.mockRestore();
+    }
+    expect(await linkedState(student)).toBe(true);
+    expect(api.sentTo(750002)).toEqual([]);
+    // The bot answers again once Telegram is back.
+    await webhook(update(750002, 'привет'));
+    expect(api.sentTo(750002)).toEqual([telegramMessages.startHelp]);
   });
 });
 

@@ -136,12 +136,11 @@ export async function telegramRoutes(app: App): Promise<void> {
     async (request) => {
       const bot = telegramBot(ctx);
       if (!bot.configured || !secretMatches(ctx.config.telegram.webhookSecret, request.headers[SECRET_HEADER])) throw forbidden();
-      try {
-        await bot.handleUpdate(request.body as unknown as Update);
-      } catch (error) {
-        // Telegram would send the update again and again: it is logged and taken.
-        request.log.error({ err: error }, 'telegram update failed');
-      }
+      const update = request.body as unknown as Update;
+      // Taken at once: Telegram waits for this answer before it sends the next update, and sends
+      // this one again when it is slow. The work and its reply through the Bot API follow; a
+      // failure (Telegram unreachable) is logged, never sent back to be retried.
+      ctx.jobs.run('telegram:update', () => bot.handleUpdate(update));
       return { ok: true };
     },
   );
