@@ -1,4 +1,4 @@
-import { and, isNotNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
 import type { AppContext } from './context.ts';
 import { accessLogs } from './features/access-logs/index.ts';
 import { pruneChatUploads } from './features/chats/index.ts';
@@ -16,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const RETENTION = {
   /** Schools read their request log for half a year. */
   accessLogsDays: 180,
-  /** Mail (and its links) leaves the outbox after a month. */
+  /** Mail leaves the outbox after a month; one with a link or code as soon as that expires. */
   outboxDays: 30,
   /** Spent or expired emailed links and codes, kept a week for support questions. */
   oneTimeTokensDays: 7,
@@ -41,7 +41,7 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
     counts[name] = (await rows).length;
   };
   await count('access_logs', db.delete(accessLogs).where(lt(accessLogs.createdAt, before(RETENTION.accessLogsDays))).returning({ id: accessLogs.id }));
-  await count('outbox', db.delete(outbox).where(lt(outbox.createdAt, before(RETENTION.outboxDays))).returning({ id: outbox.id }));
+  await count('outbox', db.delete(outbox).where(or(lt(outbox.createdAt, before(RETENTION.outboxDays)), lte(outbox.expiresAt, new Date(now)))).returning({ id: outbox.id }));
   await count('one_time_tokens', db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before(RETENTION.oneTimeTokensDays))).returning({ id: oneTimeTokens.id }));
   await count('refresh_tokens', db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, before(RETENTION.sessionsDays))).returning({ id: refreshTokens.id }));
   // A session is over once revoked, past its hard end, or left without a refresh token.

@@ -4,13 +4,13 @@ import { Type, type Static } from 'typebox';
 import type { App, FastifyRequest } from '../../context.ts';
 import { isUniqueViolation } from '../../shared/db/errors.ts';
 import { oneTimeTokens } from './tables.ts';
-import { outbox, users } from '../../shared/db/core-tables.ts';
+import { users } from '../../shared/db/core-tables.ts';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../shared/errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../shared/security/passwords.ts';
 import { requireAuth, requireUser } from '../../shared/security/auth.ts';
 import { AVATAR_MAX_BYTES, avatarFile, avatarUrl, imageType, removeAvatar, saveAvatar } from '../../shared/uploads/avatars.ts';
 import { DAY_MS, findPasswordLink, HOUR_MS, issueCode, issueLinkToken, MAX_CODE_ATTEMPTS, spendCode, spendPasswordLinks } from './one-time-tokens.ts';
-import { outboxPage } from '../../shared/mail/outbox-page.ts';
+import { outboxMails, outboxPage } from '../../shared/mail/outbox-page.ts';
 import { isLoopbackAddress } from '../../shared/loopback.ts';
 import { clearLoginFailures, loginKey } from './login-throttle.ts';
 import { recordUpload } from '../../shared/uploads/upload-quota.ts';
@@ -96,6 +96,8 @@ function refuseWhileImpersonating(request: FastifyRequest): void {
 export async function accountRoutes(app: App): Promise<void> {
   const { ctx } = app;
   const { config } = ctx;
+  // A mailed code or link is kept in the outbox only while it works (its token's lifetime from now).
+  const expiresIn = (ttlMs: number) => new Date(ctx.now().getTime() + ttlMs);
 
   const resetLink = (userId: number, token: string) => `${config.publicUrl}/token-validate/${userId}/${token}`;
 
@@ -199,6 +201,7 @@ export async function accountRoutes(app: App): Promise<void> {
         to: email,
         subject: 'Код подтверждения CourseHub',
         text: `Здравствуйте!\n\nВаш код подтверждения: ${created.code}\nКод действует 24 часа.\n\nЕсли вы не регистрировались на CourseHub, просто не отвечайте на это письмо.\n`,
+        expiresAt: expiresIn(CONFIRM_CODE_TTL_MS),
       });
       const tokens = await issueSession(ctx, created.user.id);
       return reply.code(201).send({ ...tokens, user: sessionUser(created.user) });
@@ -259,7 +262,7 @@ export async function accountRoutes(app: App): Promise<void> {
             .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'email_confirm'), gt(oneTimeTokens.createdAt, new Date(ctx.now().getTime() - RESEND_INTERVAL_MS))));
           return recent ? null : issueCode(ctx, tx, { userId: user.id, purpose: 'email_confirm', email, ttlMs: CONFIRM_CODE_TTL_MS, retireOlder: false });
         });
-        if (code) await ctx.mailer.send({ to: email, subject: 'Код подтверждения CourseHub', text: `Ваш новый код подтверждения: ${code}\nКод действует 24 часа.\n` });
+        if (code) await ctx.mailer.send({ to: email, subject: 'Код подтверждения CourseHub', text: `Ваш новый код подтверждения: ${code}\nКод действует 24 часа.\n`, expiresAt: expiresIn(CONFIRM_CODE_TTL_MS) });
       });
       return { detail: RESEND_DETAIL };
     },
@@ -291,6 +294,7 @@ export async function accountRoutes(app: App): Promise<void> {
           text:
             `Здравствуйте!\n\nЧтобы задать новый пароль, откройте ссылку (она действует 1 час и срабатывает один раз):\n` +
             `${resetLink(user.id, token)}\n\nЕсли вы не запрашивали сброс пароля, просто не отвечайте на это письмо: пароль останется прежним.\n`,
+          expiresAt: expiresIn(RESET_TTL_MS),
         });
       });
       return { detail: FORGOT_DETAIL };
@@ -534,6 +538,7 @@ export async function accountRoutes(app: App): Promise<void> {
         to: newEmail,
         subject: 'Подтверждение нового адреса почты',
         text: `Здравствуйте!\n\nКод для подтверждения нового адреса: ${code}\nКод действует 1 час.\n\nЕсли вы не меняли адрес на CourseHub, просто не отвечайте на это письмо.\n`,
+        expiresAt: expiresIn(EMAIL_CHANGE_TTL_MS),
       });
       await ctx.mailer.send({
         to: user.email,
@@ -618,7 +623,7 @@ export async function accountRoutes(app: App): Promise<void> {
       { schema: { tags: ['account'], summary: 'Демо-режим: последние 50 писем (только с этого компьютера)', response: { 200: Type.String({ description: 'HTML-страница' }), ...errors(404) } } },
       async (request, reply) => {
         if (!isLoopbackAddress(request.socket.remoteAddress)) throw notFound('Адрес не найден.');
-        const mails = await ctx.db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
+        const mails = await outboxMails(ctx.db, ctx.now());
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(mails));
       },
     );

@@ -151,6 +151,7 @@ async function sendInvitationMail(ctx: AppContext, school: School, invitation: I
     to: invitation.email,
     subject: `Приглашение в школу «${school.title}»`,
     text: `Здравствуйте!\n\n${opening}\n\n${action}\nЕсли вы не ждали этого письма, просто не отвечайте на него: без вашего согласия вас никуда не добавят.\n`,
+    expiresAt: invitation.expiresAt,
   });
 }
 

@@ -27,6 +27,8 @@ export interface Granted {
   groupId: number | null;
   /** The invitation link's token, for the purchase mail (sent after the commit). */
   invitationToken: string | null;
+  /** When that link stops working: the mail leaves the outbox then. */
+  invitationExpiresAt?: Date;
   reason?: string;
 }
 
@@ -81,7 +83,7 @@ export async function grantCourseAccess(ctx: AppContext, tx: Db, school: School,
     const made = await tx.transaction((sp) =>
       createInvitation(ctx, sp, school, school.ownerId ?? (null as unknown as number), { email: order.email, role: 'Student', firstName: order.name || undefined }, [group.id]),
     );
-    return { access: 'invited', userId: member?.userId ?? null, groupId: group.id, invitationToken: made.token };
+    return { access: 'invited', userId: member?.userId ?? null, groupId: group.id, invitationToken: made.token, invitationExpiresAt: made.invitation.expiresAt };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { access: 'failed', userId: member?.userId ?? null, groupId: group.id, invitationToken: null, reason: error.code };

@@ -93,6 +93,8 @@ describe('course sales', () => {
     const mail = await lastMail('buyer@example.com');
     expect(mail!.subject).toBe('Оплата курса «Курс продаж»');
     expect(mail!.text).toMatch(/\/invitation\/[A-Za-z0-9_-]+/);
+    // The outbox keeps it only while the invitation link works.
+    expect(mail!.expiresAt).toEqual(invitation!.expiresAt);
 
     // The receipt opens with the token from the return link, and only with it.
     const receipt = await call(t.app, 'GET', `/api/sales/orders/${id}/?t=${back.searchParams.get('t')}`);

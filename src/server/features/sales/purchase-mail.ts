@@ -34,6 +34,8 @@ export function mailPurchase(ctx: AppContext, school: School, order: CourseOrder
         `Оплата курса «${order.courseName}» школы «${school.title}» получена: ${formatAmount(order.amount, order.currency)}.\n\n` +
         `${nextStep(ctx, granted)}\n\n` +
         `Чек об оплате: ${orderReturnUrl(ctx, order)}\n`,
+      // With an invitation link in it, the mail is kept only while the link works.
+      ...(granted.access === 'invited' && granted.invitationExpiresAt ? { expiresAt: granted.invitationExpiresAt } : {}),
     }),
   );
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
 import { outbox } from '../db/core-tables.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, SENT_SECRET_TEXT } from './mailer.ts';
 
 /** An SMTP server that turns the first `refusals` connections away (421), then takes every mail. */
 function smtpServer(refusals: number) {
@@ -88,6 +88,33 @@ describe('mailer with SMTP', () => {
       expect(smtp.received[0]).toContain('Your code is 123456');
       const [sent] = await t.app.ctx.db.select().from(outbox).where(eq(outbox.id, row!.id));
       expect(sent!.error).toBeNull();
+    } finally {
+      smtp.server.close();
+    }
+  });
+});
+
+describe('mailer with SMTP, a mail with a one-time link or code', () => {
+  // An app of its own: the mail job can be defined once per job runner.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+  });
+  afterAll(() => own.close());
+
+  it('keeps no text of it once sent; other mail keeps its text', async () => {
+    const smtp = smtpServer(0);
+    const port = await listen(smtp.server);
+    try {
+      const mailer = createMailer(own.app.ctx.db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: 'CourseHub <noreply@coursehub.test>', jobRunner: own.app.ctx.jobRunner, log: () => undefined });
+      await mailer.send({ to: 'reset@example.com', subject: 'Сброс пароля', text: 'Ссылка: http://coursehub.test/token-validate/1/secret-token', expiresAt: new Date(own.clock.now.getTime() + 3600_000) });
+      await mailer.send({ to: 'notice@example.com', subject: 'Пароль изменён', text: 'Пароль изменён.' });
+      const row = async (to: string) => (await own.app.ctx.db.select().from(outbox).where(eq(outbox.to, to)))[0]!;
+      await until(async () => (await row('reset@example.com')).sentAt !== null && (await row('notice@example.com')).sentAt !== null);
+      // Delivered whole; the outbox row keeps who, what and when, not the link.
+      expect(smtp.received.find((mail) => mail.includes('To: reset@example.com'))).toContain('secret-token');
+      expect(await row('reset@example.com')).toMatchObject({ subject: 'Сброс пароля', text: SENT_SECRET_TEXT, error: null });
+      expect((await row('notice@example.com')).text).toBe('Пароль изменён.');
     } finally {
       smtp.server.close();
     }

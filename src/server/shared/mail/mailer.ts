@@ -8,7 +8,15 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * When the one-time link or code in the text stops working (the token's own expiry). The outbox
+   * page hides the mail then and retention deletes it; once sent by SMTP its text is not kept.
+   */
+  expiresAt?: Date;
 }
+
+/** What an outbox row keeps of a sent mail that carried a link or code: the mailbox has it now. */
+export const SENT_SECRET_TEXT = 'Текст удалён после отправки: в нём была одноразовая ссылка или код.';
 
 export interface Mailer {
   /** Records the mail in the outbox and, with SMTP configured, queues its sending. Never throws for SMTP. */
@@ -24,7 +32,8 @@ const MAIL_RETRY = { limit: 6, delaySeconds: 60 };
  * Every mail is written to the outbox first. With SMTP it is then sent by a job of the job runner
  * (a slow mail server never holds up an answer; a failed sending is retried, after a restart too,
  * and by one server process only) and marked sent, or marked with its last error; without SMTP it
- * stays there, and the demo outbox page shows it (a newcomer can reset a password offline).
+ * stays there, and the demo outbox page shows it (a newcomer can reset a password offline). A link
+ * or code is kept no longer than it works: see Mail.expiresAt.
  */
 export function createMailer(
   db: Db,
@@ -46,7 +55,10 @@ export function createMailer(
         await db.update(outbox).set({ error: error instanceof Error ? error.message : String(error) }).where(eq(outbox.id, mail.id));
         throw error;
       }
-      await db.update(outbox).set({ sentAt: new Date(), error: null }).where(eq(outbox.id, mail.id));
+      await db
+        .update(outbox)
+        .set({ sentAt: new Date(), error: null, ...(mail.expiresAt ? { text: SENT_SECRET_TEXT } : {}) })
+        .where(eq(outbox.id, mail.id));
     });
   }
   return {

@@ -1,6 +1,18 @@
-import type { outbox } from '../db/core-tables.ts';
+import { desc, gt, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { outbox } from '../db/core-tables.ts';
 
 type Mail = typeof outbox.$inferSelect;
+
+/** The page's mails: the latest 50 of those whose link or code (if any) still works at `now`. */
+export function outboxMails(db: Db, now: Date): Promise<Mail[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(or(isNull(outbox.expiresAt), gt(outbox.expiresAt, now)))
+    .orderBy(desc(outbox.id))
+    .limit(50);
+}
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,7 +35,7 @@ export function outboxPage(mails: readonly Mail[]): string {
     '<!doctype html>\n<html lang="ru">\n<head>\n<meta charset="utf-8">\n<meta name="robots" content="noindex">\n' +
     '<title>Исходящие письма — CourseHub (демо)</title>\n</head>\n<body>\n<main>\n' +
     '<h1>Исходящие письма</h1>\n' +
-    '<p>Демо-режим: почтовый сервер не настроен, поэтому письма (коды подтверждения, ссылки для сброса пароля) показаны здесь. Последние 50, новые сверху.</p>\n' +
+    '<p>Демо-режим: почтовый сервер не настроен, поэтому письма (коды подтверждения, ссылки для сброса пароля) показаны здесь. Последние 50, новые сверху; письмо со ссылкой или кодом — пока они действуют.</p>\n' +
     (items || '<p>Писем пока нет.</p>') +
     '\n</main>\n</body>\n</html>\n'
   );
