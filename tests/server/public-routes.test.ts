@@ -305,6 +305,24 @@ describe('course landing', () => {
     expect(huge.body).toMatchObject({ code: 'LANDING_TOO_LARGE' });
   });
 
+  it('refuses protocol-relative and disguised links in every link field, keeping site paths and web links', async () => {
+    const url = landingUrl(owner.schoolName, python.id);
+    const patch = (landing: unknown) => call(t.app, 'PATCH', url, { token: owner.access, body: { landing } });
+    const message = ['Введите корректную ссылку (http:// или https://).'];
+    for (const link of ['/\\evil.com', '/%5Cevil.com', ' //evil.com', '/\t/evil.com', '\\\\evil.com', 'java\tscript:alert(1)', '/\n/evil.com']) {
+      expect((await patch({ linkButton: { link } })).body, JSON.stringify(link)).toEqual({ code: 'VALIDATION_ERROR', message: 'Введите корректную ссылку (http:// или https://).', fields: { 'landing.linkButton.link': message } });
+      expect((await patch({ header: { contact_link: link } })).body!.fields, JSON.stringify(link)).toEqual({ 'landing.header.contact_link': message });
+      expect((await patch({ reviews: { items: [{ name: 'Анна', text: 'Да', avatar: link }] } })).body!.fields, JSON.stringify(link)).toEqual({ 'landing.reviews.items.0.avatar': message });
+    }
+    // Nothing of it was stored.
+    expect((await call(t.app, 'GET', url)).body!.landing.linkButton.link).not.toContain('evil');
+    for (const link of ['/course-catalog/1', 'https://school.example/pay', 'tg://resolve?domain=school', 'mailto:school@example.com']) {
+      const stored = await patch({ linkButton: { link } });
+      expect(stored.status, link).toBe(200);
+      expect(stored.body!.landing.linkButton.link).toBe(link);
+    }
+  });
+
   it('answers the public GET for published courses of that school only', async () => {
     const draft = await addCourse(t.app, owner.schoolId, { published: false, name: 'Скрытый' });
     const direct = await addCourse(t.app, owner.schoolId, { isCatalog: false, name: 'Не в каталоге' });

@@ -1,4 +1,5 @@
 import { defaultLanding, LANDING_BLOCK_KEYS, landingWithDefaults, type Landing, type LandingInput, type LandingProgramSection } from '#core/landing-blocks';
+import { isSafeLink } from '#core/safe-link';
 import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
@@ -144,16 +145,10 @@ const MAX_ITEMS = 50;
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const jsonType = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
-/** '' or a link a page may follow: http(s), a path on our site, a messenger or mail link. */
+/** '' or a link a page may follow: http(s), a path on our site, a messenger or mail link (core/safe-link.ts). */
 function safeUrl(value: string, field: string): boolean {
-  const trimmed = value.trim();
-  if (trimmed === '' || (trimmed.startsWith('/') && !trimmed.startsWith('//'))) return true;
-  const protocols = field === 'link' || field === 'contact_link' ? ['http:', 'https:', 'tg:', 'mailto:'] : ['http:', 'https:'];
-  try {
-    return protocols.includes(new URL(trimmed).protocol);
-  } catch {
-    return false;
-  }
+  if (value.trim() === '') return true;
+  return isSafeLink(value, { schemes: field === 'link' || field === 'contact_link' ? ['tg:', 'mailto:'] : [] });
 }
 
 function checkString(path: string, field: string, value: string): string {

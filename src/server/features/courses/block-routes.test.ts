@@ -235,6 +235,10 @@ describe('bad requests', () => {
     const link = 'Ссылка должна начинаться с http://, https://, mailto: или tel:';
     expect(await field({ base_lesson: lessonIds[0], type: 'buttons', buttons: [{ name: 'x', link: 'javascript:alert(1)' }] }, 'buttons.0.link')).toBe(link);
     expect(await field({ base_lesson: lessonIds[0], type: 'buttons', buttons: [{ name: 'x', link: 'https://ok.example/' }, { name: 'y', link: 'ftp://example.com/' }] }, 'buttons.1.link')).toBe(link);
+    // Protocol-relative and disguised forms, as a browser would read them (core/safe-link.ts has the landing's rule).
+    for (const disguised of ['//evil.com', '/\\evil.com', '/%5Cevil.com', ' //evil.com', '/\t/evil.com', 'java\tscript:alert(1)', '\\\\evil.com']) {
+      expect(await field({ base_lesson: lessonIds[0], type: 'buttons', buttons: [{ name: 'x', link: disguised }] }, 'buttons.0.link'), JSON.stringify(disguised)).toBe(link);
+    }
   });
 
   it('refuses a fifth button, an empty list, a bad colour and an empty name', async () => {
