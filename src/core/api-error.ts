@@ -48,6 +48,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function fallbackMessage(status: number): string {
   if (status === 0) return commonMessages.networkError;
+  if (status === 507) return commonMessages.serverFull;
   if (status >= 500) return commonMessages.serverError;
   if (status === 403) return commonMessages.accessDenied;
   if (status === 404) return commonMessages.notFound;

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isDatabaseUnavailable, isDataError } from './db/errors.ts';
+import { isDatabaseDiskFull, isDatabaseUnavailable, isDataError } from './db/errors.ts';
 import { TEXT_PATTERN } from './text-pattern.ts';
 
 export type FieldErrors = Record<string, string[]>;
@@ -33,6 +33,28 @@ export function tooManyRequests(message: string, retryAfterSeconds: number, code
   const error = new AppError(429, code, message);
   error.retryAfter = retryAfterSeconds;
   return error;
+}
+
+export const DISK_FULL_MESSAGE = 'На сервере закончилось место. Попробуйте позже.';
+/** The server's disk (or the database's) is full: 507, the same answer from every route. */
+export const insufficientStorage = () => new AppError(507, 'INSUFFICIENT_STORAGE', DISK_FULL_MESSAGE);
+/** What a failure of ours answers, without its internals. */
+export const INTERNAL_ERROR_BODY = { code: 'INTERNAL_ERROR', message: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.' } as const;
+
+// A file write's "no space left on device" and "disk quota exceeded".
+const NO_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * Whether an error, or one of its causes, is a full disk: a file write's ENOSPC or EDQUOT (local
+ * storage, staged uploads, avatars, multipart temporary files) or PostgreSQL's disk_full.
+ */
+export function isOutOfSpace(error: unknown): boolean {
+  let depth = 0;
+  for (let e: unknown = error; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NO_SPACE_CODES.has(code)) return true;
+  }
+  return isDatabaseDiskFull(error);
 }
 
 /** The error body every failure has (ARCHITECTURE.md, API conventions). */
@@ -90,9 +112,19 @@ function fieldName(item: ValidationItem): string {
   return path || 'non_field_errors';
 }
 
-/** Validation → 400 with field errors; AppError → its own status; anything else → 500 without internals. */
+/**
+ * Validation → 400 with field errors; AppError → its own status; a full disk → 507; an unreachable
+ * database → 503; anything else → 500 without internals.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationItem[] }, request, reply) => {
+    // An upload that failed midway (a full disk, a file too large) is answered while its body
+    // still arrives: the rest is read and thrown away, or a client still sending would wait on a
+    // full socket and never read the answer.
+    if (!request.raw.complete) {
+      request.raw.unpipe();
+      request.raw.resume();
+    }
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply.code(error.status).send({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
@@ -101,6 +133,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: FieldErrors = {};
       for (const item of error.validation) (fields[fieldName(item)] ??= []).push(validationMessage(item.keyword, item.params));
       return reply.code(400).send({ code: 'VALIDATION_ERROR', message: 'Проверьте правильность заполнения полей.', fields });
+    }
+    if (isOutOfSpace(error)) {
+      request.log.error({ err: error }, 'no space left');
+      const full = insufficientStorage();
+      return reply.code(full.status).send({ code: full.code, message: full.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -118,6 +155,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ code, message: 'Некорректный запрос.' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'Внутренняя ошибка сервера. Попробуйте ещё раз позже.' });
+    return reply.code(500).send(INTERNAL_ERROR_BODY);
   });
 }

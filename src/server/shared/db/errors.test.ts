@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
-import { isDatabaseUnavailable, isDataError, isUniqueViolation } from './errors.ts';
+import { isDatabaseDiskFull, isDatabaseUnavailable, isDataError, isUniqueViolation } from './errors.ts';
 
 /** Drizzle's wrapper of a failed query: the SQL and its parameters in the message, the driver error as the cause. */
 const failedQuery = (cause: unknown, params = 'a@example.com') => new Error(`Failed query: select 1\nparams: ${params}`, { cause });
@@ -67,6 +67,19 @@ describe('database error classes', () => {
     expect(isDataError(pgError('42P01'))).toBe(false);
   });
 
+  it('a full disk: disk_full (53100), and class 53 only when its message says the space is gone', () => {
+    expect(isDatabaseDiskFull(failedQuery(pgError('53100', 'could not extend file "base/16384/16385": No space left on device')))).toBe(true);
+    expect(isDatabaseDiskFull(pgError('53100'))).toBe(true);
+    expect(isDatabaseDiskFull(failedQuery(pgError('53000', 'could not write to file "base/pgsql_tmp/t": No space left on device')))).toBe(true);
+    expect(isDatabaseDiskFull(pgError('53000', 'could not write to file "pg_wal/x": Disk quota exceeded'))).toBe(true);
+    expect(isDatabaseDiskFull(pgError('53000', 'could not open file: Too many open files'))).toBe(false);
+    expect(isDatabaseDiskFull(pgError('53200', 'out of memory'))).toBe(false);
+    // Words a client put into the parameters are not the database's.
+    expect(isDatabaseDiskFull(failedQuery(pgError('53000', 'x'), 'No space left on device'))).toBe(false);
+    expect(isDatabaseDiskFull(failedQuery(pgError('23505'), 'disk full'))).toBe(false);
+    expect(isDatabaseDiskFull(new Error('No space left on device'))).toBe(false);
+  });
+
   it('classifies the real errors of PGlite and of a pg pool with no server', async () => {
     const embedded = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
@@ -75,6 +88,9 @@ describe('database error classes', () => {
       const range = await embedded.db.execute(sql`select ${'99999999999'}::int`).catch((error: unknown) => error);
       expect(isDataError(range)).toBe(true);
       expect(isDatabaseUnavailable(range)).toBe(false);
+      const full = await embedded.db.execute(sql.raw(`do $$ begin raise exception 'could not extend file: No space left on device' using errcode = 'disk_full'; end $$`)).catch((error: unknown) => error);
+      expect(isDatabaseDiskFull(full)).toBe(true);
+      expect(isDataError(full)).toBe(false);
     } finally {
       await embedded.close();
     }

@@ -42,6 +42,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+// Out of space in class 53 (insufficient resources) by its message: 53000 also means too many
+// open files, which is not the disk's fault.
+const NO_SPACE_MESSAGE = /no space left on device|disk quota exceeded|disk full/i;
+
+/**
+ * Whether PostgreSQL could not write for want of disk: disk_full (53100), or another code of
+ * class 53 whose message says so (53000 insufficient_resources with ENOSPC or EDQUOT).
+ */
+export function isDatabaseDiskFull(error: unknown): boolean {
+  for (const e of chain(error)) {
+    if (e.code === '53100') return true;
+    if (typeof e.code === 'string' && e.code.startsWith('53') && NO_SPACE_MESSAGE.test(ownMessage(e))) return true;
+  }
+  return false;
+}
+
 // A NUL byte PostgreSQL cannot store, in text (22021) or in JSON (22P05), by message as well:
 // a wrapper that drops the code keeps the message.
 const NUL_MESSAGE = /invalid byte sequence for encoding|unsupported Unicode escape sequence|null character not permitted|\\u0000 cannot be converted to text/i;

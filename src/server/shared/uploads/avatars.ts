@@ -37,7 +37,14 @@ function avatarDir(config: ServerConfig): string {
 export async function saveAvatar(config: ServerConfig, userId: number, bytes: Buffer, ext: ImageExt): Promise<string> {
   const name = `${userId}-${randomBytes(8).toString('hex')}.${ext}`;
   await mkdir(avatarDir(config), { recursive: true });
-  await writeFile(join(avatarDir(config), name), bytes, { flag: 'wx' });
+  const path = join(avatarDir(config), name);
+  try {
+    await writeFile(path, bytes, { flag: 'wx' });
+  } catch (error) {
+    // A disk that filled up midway leaves part of the image: it goes (the error answers 507).
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
   return STORED_PREFIX + name;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest, fieldError } from '../errors.ts';
+import { AppError, badRequest, fieldError, insufficientStorage, isOutOfSpace } from '../errors.ts';
 import { SNIFF_BYTES } from './file-types.ts';
 
 /** A file of a multipart form, kept in a temporary file until the route moves it into the storage. */
@@ -92,6 +92,8 @@ export async function readIncomingFiles(request: FastifyRequest, options: Incomi
   } catch (error) {
     await cleanup();
     if (error instanceof AppError) throw error;
+    // The disk filled up under the temporary file: the server's trouble, not a broken body.
+    if (isOutOfSpace(error)) throw insufficientStorage();
     const code = (error as { code?: unknown }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('file', options.maxBytes);
     if (code === 'FST_FILES_LIMIT') throw badRequest(`Не больше ${options.maxFiles} файлов за раз.`);
