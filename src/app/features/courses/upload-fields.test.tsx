@@ -125,6 +125,12 @@ describe('video uploads', () => {
     expect(tus.options.onShouldRetry!(tusError(null) as never, 0, tus.options)).toBe(true);
     expect(tus.options.onShouldRetry!(tusError(503) as never, 1, tus.options)).toBe(true);
     expect(tus.options.onShouldRetry!(tusError(413) as never, 0, tus.options)).toBe(false);
+    expect(tus.options.onShouldRetry!(tusError(429) as never, 0, tus.options)).toBe(false);
+    expect(tus.options.onShouldRetry!(tusError(507) as never, 0, tus.options)).toBe(false);
+    act(() => tus.options.onError!(tusError(507, { code: 'INSUFFICIENT_STORAGE', message: 'На сервере закончилось место. Попробуйте позже.' }) as never));
+    expect(screen.getByRole('alert').textContent).toBe('Видео не загружено: На сервере закончилось место. Попробуйте позже.');
+    act(() => tus.options.onError!(tusError(429, { code: 'RATE_LIMITED', message: 'Слишком много загрузок файлов. Попробуйте снова через 12 мин.' }) as never));
+    expect(screen.getByRole('alert').textContent).toBe('Видео не загружено: Слишком много загрузок файлов. Попробуйте снова через 12 мин.');
     act(() => tus.options.onError!(tusError(413, { code: 'STORAGE_QUOTA', message: 'Хранилище школы заполнено.' }) as never));
     expect(screen.getByRole('alert').textContent).toBe('Видео не загружено: Хранилище школы заполнено.');
     expect(progress().value).toBe(30);

@@ -98,7 +98,8 @@ export async function startVideoUpload(school: string, lessonId: number, file: F
         });
         return true;
       }
-      return status === 0 || status >= 500 || status === 409 || status === 423;
+      // A full disk (507) does not clear in the seconds tus waits: said at once.
+      return status === 0 || (status >= 500 && status !== 507) || status === 409 || status === 423;
     },
     onProgress: (sent, total) => events.onProgress(sent, total),
     onChunkComplete: () => {

@@ -1,6 +1,8 @@
 // Course files sent as multipart forms, the original's audio_files/ and text_files/, and the
 // signed links they are read through (file-routes.ts).
 import { courseFiles } from './index.ts';
+import { rateCounters } from '../../shared/db/core-tables.ts';
+import { UPLOAD_RATES } from './upload-rates.ts';
 import { eq } from 'drizzle-orm';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,9 +96,9 @@ async function form(fields: [string, string][], files: Part[]) {
   return { contentType: request.headers.get('content-type')!, payload: Buffer.from(await request.arrayBuffer()) };
 }
 
-async function post(path: string, fields: [string, string][], files: Part[], token: string | null = owner.access, school = owner.schoolName) {
+async function post(path: string, fields: [string, string][], files: Part[], token: string | null = owner.access, school = owner.schoolName, on = t) {
   const body = await form(fields, files);
-  const res = await t.app.inject({
+  const res = await on.app.inject({
     method: 'POST',
     url: `/api/${school}/${path}`,
     headers: { 'content-type': body.contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -326,5 +328,62 @@ describe('audio_files/ and text_files/', () => {
     for (const who of [teacher, student]) expect((await call(t.app, 'DELETE', `/api/${owner.schoolName}/text_files/${file!.id}/`, { token: who.access })).status).toBe(403);
     expect(await rowsOf('урок.pdf')).toHaveLength(1);
     expect(tmpFiles()).toEqual([]);
+  });
+});
+
+describe('uploads per person and per school', () => {
+  let r: TestApp;
+  let rDir: string;
+  beforeAll(async () => {
+    rDir = mkdtempSync(join(tmpdir(), 'ch-files-rate-'));
+    r = await createTestApp({ dataDir: rDir, rateLimit: true });
+  });
+  afterAll(async () => {
+    await r.close();
+    rmSync(rDir, { recursive: true, force: true });
+  });
+
+  /** Sets the hour's count of a limit's key (after a first hit made its row). */
+  const counted = (key: string, hits: number) => r.app.ctx.db.update(rateCounters).set({ hits }).where(eq(rateCounters.key, key));
+  const picture = (who: Account, school: Owner) => post('files/', [['kind', 'picture']], [{ field: 'file', name: 'a.png', bytes: PNG }], who.access, school.schoolName, r);
+
+  it('refuse an upload past the hour’s share with 429 before its file is read; others go on, and the next hour it goes on', async () => {
+    const school = await registerOwner(r.app, { schoolTitle: 'Школа с лимитом' });
+    await setTariff(r.app, school.schoolId, 4);
+    const lesson = (await addCourse(r.app, school.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'У']] }] })).lessonIds[0]!;
+    const { user, school: perSchool } = UPLOAD_RATES['course-file'];
+    expect((await picture(school, school)).status).toBe(201);
+    // The admin has used all but one of this hour's uploads.
+    await counted(`course-file:user:${school.id}`, user - 1);
+    expect((await picture(school, school)).status).toBe(201);
+    const refused = [
+      await picture(school, school),
+      await post('text_files/', [['base_lesson', String(lesson)]], [{ field: 'files[]', name: 'a.pdf', bytes: PDF }], school.access, school.schoolName, r),
+      await post('audio_files/', [['base_lesson', String(lesson)]], [{ field: 'files[]', name: 'a.mp3', bytes: MP3 }], school.access, school.schoolName, r),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Слишком много загрузок файлов\. Попробуйте снова через \d+ мин\.$/) });
+    }
+    expect(await r.app.ctx.db.select().from(courseFiles)).toHaveLength(2);
+    // No token and the wrong role are refused as before, and count for no one.
+    const teacherR = await addMember(r.app, school.schoolId, 'Teacher');
+    expect((await picture(teacherR, school)).status).toBe(403);
+    expect((await post('files/', [['kind', 'picture']], [{ field: 'file', name: 'a.png', bytes: PNG }], null, school.schoolName, r)).status).toBe(401);
+    // Another admin of the school has a share of his own…
+    const admin = await addMember(r.app, school.schoolId, 'Admin');
+    expect((await picture(admin, school)).status).toBe(201);
+    // …until the school's people together have used its hour's share.
+    await counted(`course-file:school:${school.schoolId}`, perSchool);
+    expect((await picture(admin, school)).status).toBe(429);
+    // Another school is not held by this one (nor by its admin's own count in the other).
+    const elsewhere = await registerOwner(r.app, { schoolTitle: 'Другая школа' });
+    expect((await picture(elsewhere, elsewhere)).status).toBe(201);
+    r.clock.advance(60 * 60 * 1000);
+    try {
+      expect((await picture(school, school)).status).toBe(201);
+    } finally {
+      r.clock.advance(-60 * 60 * 1000);
+    }
   });
 });

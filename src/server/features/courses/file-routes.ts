@@ -14,6 +14,7 @@ import { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckF
 import { findCourse, findLesson } from './course-access.ts';
 import { assertStorageRoom, blockShowsFile, deleteFiles, fileBody, FileBody, fileNotFound, FILE_KINDS, KIND_RULES, storeFile, type CourseFile, type FileKind } from './files.ts';
 import { courseFiles } from './tables.ts';
+import { takeUploadRate } from './upload-rates.ts';
 
 /**
  * Course files (issue 11, uploads; reference §4.4 Files): pictures, audio and text files sent as
@@ -21,7 +22,8 @@ import { courseFiles } from './tables.ts';
  * text_files/, and the signed links files are read through. Admins of the school upload and
  * delete. The type is sniffed from the content, never taken from the client's name or type.
  * audio_files/ and text_files/ also attach files to a message of a homework thread (by that
- * message's author, student or staff); such a file belongs to no course and no lesson.
+ * message's author, student or staff); such a file belongs to no course and no lesson. Uploads
+ * are limited per person and per school (upload-rates.ts), counted before the body is read.
  */
 
 type UploadKind = Exclude<FileKind, 'video'>;
@@ -99,7 +101,7 @@ export async function fileRoutes(app: App): Promise<void> {
       if (!ext) throw fieldError(file.field, rule.message, 'INVALID_FILE_TYPE');
       checked.push({ file, ext, name: cleanFileName(file.filename, ext, file.field) });
     }
-    await assertStorageRoom(ctx.db, school, checked.reduce((total, item) => total + item.file.bytes, 0));
+    await assertStorageRoom(ctx.db, school, checked.reduce((total, item) => total + item.file.bytes, 0), ctx.now());
     const stored: CourseFile[] = [];
     try {
       for (const { file, ext, name } of checked) {
@@ -125,11 +127,12 @@ export async function fileRoutes(app: App): Promise<void> {
           'course_id и/или lesson_id (необязательно). Тип определяется по содержимому. Видео загружается по протоколу tus: /video/{school}/uploads/.',
         params: Type.Object({ school: SchoolName }),
         body: MultipartForm('kind, file, course_id?, lesson_id?'),
-        response: { 201: FileBody, ...errors(400, 401, 403, 404, 413, 415) },
+        response: { 201: FileBody, ...errors(400, 401, 403, 404, 413, 415, 429, 507) },
       },
     },
     async (request, reply) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      await takeUploadRate(ctx, 'course-file', school.id, request.auth!.userId);
       if (!request.isMultipart()) throw multipartOnly();
       const form = await readIncomingFiles(request, {
         dir: tmpDir,
@@ -241,12 +244,13 @@ export async function fileRoutes(app: App): Promise<void> {
           summary: `${title}: загрузить (multipart files[] и base_lesson — администратор; user_homework или user_homework_check — автор записи)`,
           params: Type.Object({ school: SchoolName }),
           body: MultipartForm('files[] (до 10 файлов) и одно из: base_lesson, user_homework (первая запись работы), user_homework_check'),
-          response: { 201: Type.Array(FileBody), ...errors(400, 401, 403, 404, 409, 413, 415) },
+          response: { 201: Type.Array(FileBody), ...errors(400, 401, 403, 404, 409, 413, 415, 429, 507) },
         },
       },
       async (request, reply) => {
         const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher', 'Student']);
         const userId = request.auth!.userId;
+        await takeUploadRate(ctx, 'course-file', school.id, userId);
         if (!request.isMultipart()) throw multipartOnly();
         const rule = KIND_RULES[kind];
         const form = await readIncomingFiles(request, {

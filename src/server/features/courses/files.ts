@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt, notExists, or, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, ne, notExists, or, sql, sum } from 'drizzle-orm';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
@@ -8,7 +8,7 @@ import { fileLinkExpiry, signFileLink } from '../../shared/security/signed-links
 import { storageKey } from '../../shared/storage/storage.ts';
 import { FILE_TYPES, type FileExt, type Media } from '../../shared/uploads/file-types.ts';
 import { STORAGE_LIMIT_MESSAGE, storageQuotaBytes } from '../tariffs/index.ts';
-import { courseFiles, courses, lessonBlocks, lessons } from './tables.ts';
+import { courseFiles, courses, lessonBlocks, lessons, videoUploads } from './tables.ts';
 import { autowebinars } from '../webinars/index.ts';
 
 /**
@@ -33,6 +33,8 @@ export const VIDEO_TYPE_MESSAGE = 'Загрузите видео в формат
 
 export const fileNotFound = () => notFound('Файл не найден.', 'FILE_NOT_FOUND');
 export const storageFull = () => new AppError(413, 'STORAGE_QUOTA', STORAGE_LIMIT_MESSAGE);
+export const UPLOADS_HOLD_STORAGE_MESSAGE =
+  'Недостаточно места в хранилище школы: его занимают незавершённые загрузки видео. Дождитесь их окончания или отмените их; брошенная загрузка освобождает место через сутки.';
 
 export const FileBody = Type.Object({
   id: Type.Integer(),
@@ -67,15 +69,37 @@ export function fileBody(ctx: Pick<AppContext, 'config' | 'now'>, file: CourseFi
   };
 }
 
-/** Bytes the school's files take. */
-export async function storageUsed(db: Db, schoolId: number): Promise<number> {
-  const [row] = await db.select({ total: sum(courseFiles.bytes).mapWith(Number) }).from(courseFiles).where(eq(courseFiles.schoolId, schoolId));
-  return row?.total ?? 0;
+/**
+ * What the school's storage holds: its files, and the declared sizes of its video uploads in
+ * progress until they expire at `now` (the app's clock), but for the upload `except` (the one
+ * being finished, whose file is counted instead).
+ */
+export async function storageUse(db: Db, schoolId: number, now: Date, except?: string): Promise<{ files: number; uploads: number }> {
+  const [files] = await db.select({ total: sum(courseFiles.bytes).mapWith(Number) }).from(courseFiles).where(eq(courseFiles.schoolId, schoolId));
+  const [uploads] = await db
+    .select({ total: sum(videoUploads.bytes).mapWith(Number) })
+    .from(videoUploads)
+    .where(and(eq(videoUploads.schoolId, schoolId), gt(videoUploads.expiresAt, now), except === undefined ? undefined : ne(videoUploads.id, except)));
+  return { files: files?.total ?? 0, uploads: uploads?.total ?? 0 };
 }
 
-/** Throws STORAGE_QUOTA (413) unless `bytes` more fit in the school's plan (checked before an upload starts). */
-export async function assertStorageRoom(db: Db, school: { id: number; tariffId: number | null }, bytes: number): Promise<void> {
-  if ((await storageUsed(db, school.id)) + bytes > storageQuotaBytes(school.tariffId)) throw storageFull();
+/**
+ * Throws STORAGE_QUOTA (413) unless `bytes` more fit beside what the storage holds: the plan's
+ * message, or, when only uploads in progress stand in the way, one that says so.
+ */
+export function assertRoom(use: { files: number; uploads: number }, bytes: number, tariffId: number | null): void {
+  const quota = storageQuotaBytes(tariffId);
+  if (use.files + use.uploads + bytes <= quota) return;
+  throw use.files + bytes <= quota ? new AppError(413, 'STORAGE_QUOTA', UPLOADS_HOLD_STORAGE_MESSAGE) : storageFull();
+}
+
+/**
+ * Throws STORAGE_QUOTA (413) unless `bytes` more fit in the school's plan (checked before an
+ * upload starts). `now` is the app's clock (ctx.now()), which decides which uploads in progress
+ * have expired; the real clock by default.
+ */
+export async function assertStorageRoom(db: Db, school: { id: number; tariffId: number | null }, bytes: number, now = new Date()): Promise<void> {
+  assertRoom(await storageUse(db, school.id, now), bytes, school.tariffId);
 }
 
 export interface NewFile {
@@ -87,12 +111,14 @@ export interface NewFile {
   ext: FileExt;
   name: string;
   bytes: number;
+  /** The video upload (video_uploads) this file finishes: its reservation gives way to the file. */
+  uploadId?: string;
 }
 
 /**
  * Moves a received file (a local temporary file) into the storage and lists it, with the quota
  * checked again under the school's row lock, so uploads finishing at once are counted one after
- * the other. Nothing is left behind on failure: a file refused by the quota is deleted again.
+ * the other (a finished video's reservation is released in the same transaction). Nothing is left behind on failure: a file refused by the quota is deleted again.
  * `attach` links the new row to what shows it (a homework message) in the same transaction.
  */
 export async function storeFile(ctx: AppContext, file: NewFile, path: string, attach?: (tx: Db, stored: CourseFile) => Promise<void>): Promise<CourseFile> {
@@ -103,7 +129,8 @@ export async function storeFile(ctx: AppContext, file: NewFile, path: string, at
     return await ctx.db.transaction(async (tx) => {
       const [school] = await tx.select({ tariffId: schools.tariffId }).from(schools).where(eq(schools.id, file.schoolId)).for('update');
       if (!school) throw notFound('Школа не найдена.', 'SCHOOL_NOT_FOUND');
-      if ((await storageUsed(tx, file.schoolId)) + file.bytes > storageQuotaBytes(school.tariffId)) throw storageFull();
+      assertRoom(await storageUse(tx, file.schoolId, ctx.now(), file.uploadId), file.bytes, school.tariffId);
+      if (file.uploadId !== undefined) await tx.delete(videoUploads).where(eq(videoUploads.id, file.uploadId));
       const [row] = await tx
         .insert(courseFiles)
         .values({ schoolId: file.schoolId, courseId: file.courseId, lessonId: file.lessonId, uploaderId: file.uploaderId, kind: file.kind, storageKey: key, name: file.name, mime, bytes: file.bytes, createdAt: ctx.now() })

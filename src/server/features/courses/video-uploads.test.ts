@@ -1,12 +1,17 @@
 // Resumable video uploads over tus (video-uploads.ts), driven as tus-js-client would: create,
 // PATCH in chunks, HEAD to resume, the finished file's signed link read by ranges.
 import { courseFiles } from './index.ts';
+import { videoUploads } from './tables.ts';
 import { eq } from 'drizzle-orm';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rateCounters } from '../../shared/db/core-tables.ts';
+import { STORAGE_LIMIT_MESSAGE } from '../tariffs/index.ts';
+import { UPLOADS_HOLD_STORAGE_MESSAGE } from './files.ts';
+import { UPLOAD_RATES } from './upload-rates.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
 import { call, createTestApp, type TestApp } from '../../../../tests/server/test-app.ts';
@@ -52,9 +57,11 @@ interface TusOptions {
   token?: string | null;
   headers?: Record<string, string>;
   payload?: Buffer;
+  /** Another test app (the one with rate limits). */
+  on?: TestApp;
 }
-async function tus(method: 'POST' | 'PATCH' | 'HEAD' | 'DELETE', url: string, { token = owner.access, headers = {}, payload }: TusOptions = {}) {
-  const res = await t.app.inject({
+async function tus(method: 'POST' | 'PATCH' | 'HEAD' | 'DELETE', url: string, { token = owner.access, headers = {}, payload, on = t }: TusOptions = {}) {
+  const res = await on.app.inject({
     method,
     url,
     headers: { 'tus-resumable': '1.0.0', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -83,6 +90,14 @@ const staged = (location: string) => {
   const dir = join(dataDir, 'uploads', 'tus');
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(id)) : [];
 };
+
+/** Takes `bytes` of the school's storage with a file row (its object is not needed for the count). */
+async function fill(schoolId: number, courseId: number, bytes: number) {
+  await t.app.ctx.db.insert(courseFiles).values({ schoolId, courseId, kind: 'text', storageKey: `${schoolId}/${courseId}/${randomUUID()}.pdf`, name: 'big.pdf', mime: 'application/pdf', bytes });
+}
+
+/** The school's uploads in progress, as reserved in the database. */
+const reservations = (schoolId: number) => t.app.ctx.db.select().from(videoUploads).where(eq(videoUploads.schoolId, schoolId));
 
 /** Keys of the school's objects on the local disk. */
 async function storedKeys(schoolId: number): Promise<string[]> {
@@ -218,23 +233,22 @@ describe('limits and bad requests', () => {
     // Start: 1 GB. Most of it is taken already.
     const [course] = [await addCourse(t.app, small.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'У']] }] })];
     const lesson = String(course.lessonIds[0]);
-    await t.app.ctx.db.insert(courseFiles).values({ schoolId: small.schoolId, courseId: course.id, kind: 'text', storageKey: `${small.schoolId}/${course.id}/00000000-0000-4000-8000-000000000000.pdf`, name: 'big.pdf', mime: 'application/pdf', bytes: 1024 ** 3 - 3000 });
+    await fill(small.schoolId, course.id, 1024 ** 3 - 3000);
     const refused = await tus('POST', `/video/${small.schoolName}/uploads/`, { token: small.access, headers: { 'upload-length': '5000', 'upload-metadata': metadata({ lesson_id: lesson, filename: 'a.mp4' }) } });
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toMatchObject({ code: 'STORAGE_QUOTA', message: expect.stringMatching(/^Недостаточно места в хранилище школы/) });
-    // Two uploads that each fit, but not both: the second is refused when it finishes.
-    const send = async () => {
-      const created = await tus('POST', `/video/${small.schoolName}/uploads/`, { token: small.access, headers: { 'upload-length': '2000', 'upload-metadata': metadata({ lesson_id: lesson, filename: 'a.mp4' }) } });
-      expect(created.statusCode).toBe(201);
-      return created.headers.location as string;
-    };
-    const [a, b] = [await send(), await send()];
-    expect((await patch(a, 0, mp4(2000), { token: small.access })).statusCode).toBe(200);
-    const second = await patch(b, 0, mp4(2000), { token: small.access });
-    expect(second.statusCode).toBe(413);
-    expect(JSON.parse(second.body)).toMatchObject({ code: 'STORAGE_QUOTA' });
-    expect(staged(b)).toEqual([]);
-    expect(await storedKeys(small.schoolId)).toHaveLength(1);
+    // An upload that fits, but a file stored meanwhile takes its room (as another instance's
+    // multipart upload could, counted before the reservation): refused when it finishes.
+    const created = await tus('POST', `/video/${small.schoolName}/uploads/`, { token: small.access, headers: { 'upload-length': '2000', 'upload-metadata': metadata({ lesson_id: lesson, filename: 'a.mp4' }) } });
+    expect(created.statusCode).toBe(201);
+    const location = created.headers.location as string;
+    await fill(small.schoolId, course.id, 2000);
+    const finished = await patch(location, 0, mp4(2000), { token: small.access });
+    expect(finished.statusCode).toBe(413);
+    expect(JSON.parse(finished.body)).toMatchObject({ code: 'STORAGE_QUOTA' });
+    expect(staged(location)).toEqual([]);
+    expect(await reservations(small.schoolId)).toEqual([]);
+    expect(await storedKeys(small.schoolId)).toHaveLength(0);
   });
 
   it('refuses a missing length or lesson, bad metadata, a type that is not video and NUL bytes: 400', async () => {
@@ -252,5 +266,187 @@ describe('limits and bad requests', () => {
     }
     expect((await tus('HEAD', `/video/${owner.schoolName}/uploads/not-an-id`)).statusCode).toBe(400);
     expect((await create(1000, undefined, {}, 'bad%00name')).statusCode).toBe(400);
+  });
+});
+
+/** A school on the Start plan (1 GB) with a lesson and `room` bytes of its storage left. */
+async function crampedSchool(room: number, on = t) {
+  const school = await registerOwner(on.app, { schoolTitle: `Тесная школа ${randomUUID().slice(0, 8)}` });
+  const course = await addCourse(on.app, school.schoolId, { sections: [{ name: 'М', lessons: [['lesson', 'У']] }] });
+  await on.app.ctx.db.insert(courseFiles).values({ schoolId: school.schoolId, courseId: course.id, kind: 'text', storageKey: `${school.schoolId}/${course.id}/${randomUUID()}.pdf`, name: 'big.pdf', mime: 'application/pdf', bytes: 1024 ** 3 - room });
+  return { ...school, lessonId: course.lessonIds[0]! };
+}
+
+/** Starts an upload of `length` bytes in the school's lesson; `as` another member. */
+const start = (school: Owner & { lessonId: number }, length: number, options: { as?: Account; on?: TestApp } = {}) =>
+  tus('POST', `/video/${school.schoolName}/uploads/`, {
+    token: (options.as ?? school).access,
+    ...(options.on ? { on: options.on } : {}),
+    headers: { 'upload-length': String(length), 'upload-metadata': metadata({ lesson_id: String(school.lessonId), filename: 'a.mp4', filetype: 'video/mp4' }) },
+  });
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('uploads in progress hold their room in the storage', () => {
+  it('count their declared sizes beside the files: of eight started at once, only those that fit', async () => {
+    const school = await crampedSchool(10_000);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => start(school, 3000)));
+    const created = answers.filter((res) => res.statusCode === 201).map((res) => res.headers.location as string);
+    expect(created).toHaveLength(3);
+    for (const res of answers.filter((res) => res.statusCode !== 201)) {
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ code: 'STORAGE_QUOTA', message: UPLOADS_HOLD_STORAGE_MESSAGE });
+    }
+    expect((await reservations(school.schoolId)).map((row) => row.bytes)).toEqual([3000, 3000, 3000]);
+    // Another admin of the school shares the room; what is left still fits.
+    const admin = await addMember(t.app, school.schoolId, 'Admin');
+    expect((await start(school, 2000, { as: admin })).statusCode).toBe(413);
+    expect((await start(school, 1000, { as: admin })).statusCode).toBe(201);
+    // More than the files leave at all: the plan's own message.
+    expect((await start(school, 10_001)).json()).toEqual({ code: 'STORAGE_QUOTA', message: STORAGE_LIMIT_MESSAGE });
+    // A multipart file is counted against the same room.
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(100)]);
+    const body = new FormData();
+    body.append('kind', 'picture');
+    body.append('file', new Blob([new Uint8Array(png)]), 'a.png');
+    const request = new Request('http://x/', { method: 'POST', body });
+    const picture = await t.app.inject({ method: 'POST', url: `/api/${school.schoolName}/files/`, headers: { 'content-type': request.headers.get('content-type')!, authorization: `Bearer ${school.access}` }, payload: Buffer.from(await request.arrayBuffer()) });
+    expect(picture.statusCode).toBe(413);
+    expect(picture.json()).toMatchObject({ code: 'STORAGE_QUOTA', message: UPLOADS_HOLD_STORAGE_MESSAGE });
+
+    // Another school's admin cannot cancel it: the room stays taken.
+    const [first, second] = created as [string, string];
+    const id = first.split('/').pop()!;
+    expect((await tus('DELETE', `/video/${other.schoolName}/uploads/${id}`, { token: other.access })).statusCode).toBe(404);
+    expect((await tus('DELETE', first, { token: student.access })).statusCode).toBe(403);
+    expect((await start(school, 3000)).statusCode).toBe(413);
+    // Cancelled by its admin: its room is free again.
+    expect((await tus('DELETE', first, { token: school.access })).statusCode).toBe(204);
+    expect(staged(first)).toEqual([]);
+    expect((await start(school, 3000)).statusCode).toBe(201);
+    // Finished: its file takes the upload's room, counted once.
+    const done = await patch(second, 0, mp4(3000), { token: school.access });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await reservations(school.schoolId)).toHaveLength(3);
+    expect((await start(school, 1)).statusCode).toBe(413);
+  });
+
+  it('free the room of an abandoned upload a day after it started, refuse to go on with it and delete it', async () => {
+    const school = await crampedSchool(5000);
+    const abandoned = (await start(school, 4000)).headers.location as string;
+    expect((await patch(abandoned, 0, mp4(1000), { token: school.access })).statusCode).toBe(204);
+    expect((await start(school, 4000)).statusCode).toBe(413);
+    t.clock.advance(DAY);
+    try {
+      // The day is over: its room is free at once, before any job has run.
+      const next = await start(school, 4000);
+      expect(next.statusCode).toBe(201);
+      // Going on with it is refused, and its bytes go.
+      for (const res of [await tus('HEAD', abandoned, { token: school.access }), await patch(abandoned, 1000, randomBytes(1000), { token: school.access })]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
+      }
+      expect(staged(abandoned)).toEqual([]);
+      // The hourly job deletes the one left once its day is over too, with its bytes.
+      const left = next.headers.location as string;
+      expect(staged(left)).toHaveLength(2);
+      t.clock.advance(DAY);
+      expect(await t.app.ctx.jobRunner.runNow('video-uploads-expired')).toBe('completed');
+      expect(staged(left)).toEqual([]);
+      expect(await reservations(school.schoolId)).toEqual([]);
+    } finally {
+      t.clock.advance(-2 * DAY);
+    }
+    expect((await start(school, 5000)).statusCode).toBe(201);
+  });
+});
+
+describe('a full disk', () => {
+  const diskFull = { code: 'INSUFFICIENT_STORAGE', message: 'На сервере закончилось место. Попробуйте позже.' };
+
+  it('answers 507 to a PATCH whose bytes find no room (the kernel’s ENOSPC), and the upload goes on once there is room', async () => {
+    const video = mp4(4000);
+    const location = (await create(video.length)).headers.location as string;
+    // The staged file now writes into /dev/full: every write fails with ENOSPC.
+    const path = join(dataDir, 'uploads', 'tus', location.split('/').pop()!);
+    rmSync(path);
+    symlinkSync('/dev/full', path);
+    const res = await patch(location, 0, video);
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual(diskFull);
+    // Room again: the upload is still there, and goes on.
+    rmSync(path);
+    writeFileSync(path, '');
+    expect((await tus('HEAD', location)).headers['upload-offset']).toBe('0');
+    const done = await patch(location, 0, video);
+    expect(done.statusCode, done.body).toBe(200);
+  });
+
+  it('answers 507 when the finished video finds no room in the storage, and keeps the upload to finish it again', async () => {
+    const video = mp4(3000);
+    const location = (await create(video.length)).headers.location as string;
+    vi.spyOn(t.app.ctx.storage, 'moveIn').mockRejectedValueOnce(Object.assign(new Error("ENOSPC: no space left on device, copyfile '/data/uploads/tus/x'"), { code: 'ENOSPC', errno: -28 }));
+    const res = await patch(location, 0, video);
+    expect(res.statusCode).toBe(507);
+    expect(res.json()).toEqual(diskFull);
+    expect(await reservations(owner.schoolId)).toContainEqual(expect.objectContaining({ id: location.split('/').pop(), bytes: 3000 }));
+    // An empty PATCH at its end finishes it.
+    const again = await patch(location, video.length, Buffer.alloc(0));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ kind: 'video', bytes: 3000 });
+    expect(staged(location)).toEqual([]);
+  });
+});
+
+describe('starting uploads is limited per admin and per school', () => {
+  let r: TestApp;
+  let rDir: string;
+  beforeAll(async () => {
+    rDir = mkdtempSync(join(tmpdir(), 'ch-video-rate-'));
+    r = await createTestApp({ dataDir: rDir, videoMaxBytes: MAX_MB * 1024 * 1024, rateLimit: true });
+  });
+  afterAll(async () => {
+    await r.close();
+    rmSync(rDir, { recursive: true, force: true });
+  });
+
+  it('refuses a start past the hour’s share with 429 and the wait; resuming is not a start; the limits are the admin’s and the school’s', async () => {
+    const school = await crampedSchool(1024 ** 3 - 1, r);
+    const { user, school: perSchool } = UPLOAD_RATES['video-upload'];
+    const started: string[] = [];
+    for (let i = 0; i < user; i += 1) {
+      const res = await start(school, 1000, { on: r });
+      expect(res.statusCode, res.body).toBe(201);
+      started.push(res.headers.location as string);
+    }
+    const refused = await start(school, 1000, { on: r });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Слишком много загрузок файлов\. Попробуйте снова через \d+ мин\.$/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(await r.app.ctx.db.select().from(videoUploads)).toHaveLength(user);
+    // Going on with an upload already started is not a start.
+    expect((await tus('HEAD', started[0]!, { token: school.access, on: r })).statusCode).toBe(200);
+    expect((await patch(started[0]!, 0, mp4(1000), { token: school.access, on: r })).statusCode).toBe(200);
+    // No token and the wrong role are refused as before, and count for no one.
+    const teacherR = await addMember(r.app, school.schoolId, 'Teacher');
+    expect((await start(school, 1000, { on: r, as: teacherR })).statusCode).toBe(403);
+    expect((await tus('POST', `/video/${school.schoolName}/uploads/`, { token: null, on: r, headers: { 'upload-length': '1000' } })).statusCode).toBe(401);
+    // Another admin of the school has a share of his own…
+    const admin = await addMember(r.app, school.schoolId, 'Admin');
+    expect((await start(school, 1000, { on: r, as: admin })).statusCode).toBe(201);
+    // …until the school's admins together have started its hour's share.
+    await r.app.ctx.db.update(rateCounters).set({ hits: perSchool }).where(eq(rateCounters.key, `video-upload:school:${school.schoolId}`));
+    expect((await start(school, 1000, { on: r, as: admin })).statusCode).toBe(429);
+    // Another school is not held by this one.
+    const elsewhere = await crampedSchool(1024 ** 3 - 1, r);
+    expect((await start(elsewhere, 1000, { on: r })).statusCode).toBe(201);
+    // The next hour, it starts again.
+    r.clock.advance(60 * 60 * 1000);
+    try {
+      expect((await start(school, 1000, { on: r })).statusCode).toBe(201);
+    } finally {
+      r.clock.advance(-60 * 60 * 1000);
+    }
   });
 });
