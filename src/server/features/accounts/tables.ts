@@ -1,4 +1,4 @@
-// Emailed codes and the sign-in throttle.
+// Emailed codes and the throttling of guesses at passwords and codes.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../shared/db/core-tables.ts';
@@ -51,4 +51,21 @@ export const loginThrottles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * Failed guesses in a row at a secret (guess-throttle.ts). A subject's own row counts them from all
+ * clients together (`key` is the subject: a SHA-256 of the login as typed, or of an emailed code's
+ * purpose and target); a client's row counts its own and holds its lock (`key` is the subject,
+ * ':' and a SHA-256 of the client's network), so one client's guesses never lock out another.
+ */
+export const guessThrottles = pgTable(
+  'guess_throttles',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('guess_throttles_updated_idx').on(t.updatedAt)],
 );
