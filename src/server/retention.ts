@@ -3,7 +3,7 @@ import type { AppContext } from './context.ts';
 import { accessLogs } from './features/access-logs/index.ts';
 import { pruneChatUploads } from './features/chats/index.ts';
 import { courses, pruneCourseFiles } from './features/courses/index.ts';
-import { loginThrottles, oneTimeTokens } from './features/accounts/index.ts';
+import { oneTimeTokens, pruneGuessThrottles } from './features/accounts/index.ts';
 import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-tables.ts';
 import { schoolInvitations } from './features/roles/index.ts';
 import { pruneTelegram } from './features/telegram/index.ts';
@@ -63,14 +63,8 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
   // Files of courses and lessons that are gone, and videos no block shows after a day, with their stored objects.
   await count('course_files', pruneCourseFiles(ctx));
   await count('uploads', db.delete(uploads).where(lt(uploads.createdAt, new Date(now - UPLOAD_WINDOW_MS))).returning({ id: uploads.id }));
-  // Failure counts fade after a day without failures; a lock until a password reset stays.
-  await count(
-    'login_throttles',
-    db
-      .delete(loginThrottles)
-      .where(and(lt(loginThrottles.updatedAt, before(1)), or(sql`${loginThrottles.lockedUntil} is null`, lt(loginThrottles.lockedUntil, new Date(now)))))
-      .returning({ loginHash: loginThrottles.loginHash }),
-  );
+  // Failed guesses in a row fade after a day without failures, once no wait is left.
+  counts.guess_throttles = await pruneGuessThrottles(ctx);
   counts.rate_counters = await pruneRateCounters(ctx);
   // Features that keep their own periods beside their tables, each pruning in batches by an index.
   const telegram = await pruneTelegram(ctx, ctx.now());

@@ -8,15 +8,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('rate limits', () => {
+  // A different login each time: one login's own throttle (accounts/guess-throttle.ts) stops sooner.
   it('stops login attempts after 10 a minute with a Russian message', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      statuses.push((await call(t.app, 'POST', '/api/login/', { body: { login: 'x@example.com', password: 'wrong-password' } })).status);
+      statuses.push((await call(t.app, 'POST', '/api/login/', { body: { login: `x${i}@example.com`, password: 'wrong-password' } })).status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     const last = await call(t.app, 'POST', '/api/login/', { body: { login: 'x@example.com', password: 'wrong-password' } });
     expect(last.status).toBe(429);
     expect(last.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Слишком много попыток/) });
+  });
+
+  it('counts an IPv6 client by its /64: a new address per password check buys no more checks', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i += 1) {
+      statuses.push((await call(t.app, 'POST', '/api/login/', { body: { login: `v6-${i}@example.com`, password: 'wrong-password' }, ip: `2001:db8:7:7::${i.toString(16)}` })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    expect((await call(t.app, 'POST', '/api/login/', { body: { login: 'v6@example.com', password: 'wrong-password' }, ip: '2001:db8:7:8::1' })).status).toBe(400);
   });
 
   it('stops registrations after 10 a minute', async () => {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogs } from '../../src/server/features/access-logs/tables.ts';
-import { loginThrottles, oneTimeTokens } from '../../src/server/features/accounts/tables.ts';
+import { guessThrottles, oneTimeTokens } from '../../src/server/features/accounts/tables.ts';
 import { telegramOutbox } from '../../src/server/features/telegram/index.ts';
 import { outbox, refreshTokens, sessions } from '../../src/server/shared/db/core-tables.ts';
 import { pruneOldRows, RETENTION } from '../../src/server/retention.ts';
@@ -37,22 +37,24 @@ describe('pruning', () => {
     const revoked = randomUUID();
     await db.insert(sessions).values({ id: revoked, userId: owner.id, revokedAt: ago(2), createdAt: ago(3) });
     await db.insert(refreshTokens).values({ userId: owner.id, familyId: revoked, tokenHash: randomUUID(), expiresAt: ago(-20), createdAt: ago(3) });
-    await db.insert(loginThrottles).values([
-      { loginHash: 'faded', failures: 3, updatedAt: ago(2) },
-      { loginHash: 'locked-for-good', failures: 100, lockedUntil: new Date('9999-12-31T00:00:00Z'), updatedAt: ago(2) },
+    // Failed guesses fade after a day without failures, but not while their client still waits.
+    await db.insert(guessThrottles).values([
+      { key: 'faded', failures: 3, updatedAt: ago(2) },
+      { key: 'recent', failures: 3, updatedAt: ago(0.5) },
+      { key: 'waiting', failures: 30, lockedUntil: ago(-0.1), updatedAt: ago(2) },
     ]);
     // Features' own periods run in the same job (telegram/prune-telegram.ts).
     await db.insert(telegramOutbox).values({ userId: owner.id, chatId: 7, text: 'старое', createdAt: ago(40) });
     const live = await login(t.app, owner.email);
 
     const counts = await pruneOldRows(t.app.ctx);
-    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, login_throttles: 1, telegram_outbox: 1, chat_uploads: 0 });
+    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, guess_throttles: 1, telegram_outbox: 1, chat_uploads: 0 });
     expect((await db.select().from(accessLogs)).map((row) => row.path)).toContain('/recent');
     expect((await db.select().from(accessLogs)).map((row) => row.path)).not.toContain('/old');
     expect((await db.select().from(outbox)).map((row) => row.to)).toContain('new@example.com');
     expect(await db.select().from(sessions).where(eq(sessions.id, revoked))).toEqual([]);
     expect(await db.select().from(refreshTokens).where(eq(refreshTokens.familyId, revoked))).toEqual([]);
-    expect((await db.select().from(loginThrottles)).map((row) => row.loginHash)).toEqual(['locked-for-good']);
+    expect((await db.select().from(guessThrottles)).map((row) => row.key).sort()).toEqual(['recent', 'waiting']);
     // Sessions in use are untouched.
     expect((await call(t.app, 'GET', '/api/user/', { token: live.access })).status).toBe(200);
     expect((await call(t.app, 'POST', '/api/token/refresh/', { body: { refresh: live.refresh } })).status).toBe(200);

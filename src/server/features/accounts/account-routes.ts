@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { createReadStream } from 'node:fs';
 import { Type, type Static } from 'typebox';
 import type { App, FastifyRequest } from '../../context.ts';
@@ -9,10 +9,10 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../sha
 import { hashPassword, passwordProblem, verifyPassword } from '../../shared/security/passwords.ts';
 import { requireAuth, requireUser } from '../../shared/security/auth.ts';
 import { AVATAR_MAX_BYTES, avatarFile, avatarUrl, imageType, removeAvatar, saveAvatar } from '../../shared/uploads/avatars.ts';
-import { DAY_MS, findPasswordLink, HOUR_MS, issueCode, issueLinkToken, MAX_CODE_ATTEMPTS, spendCode, spendPasswordLinks } from './one-time-tokens.ts';
+import { DAY_MS, findPasswordLink, HOUR_MS, issueCode, issueLinkToken, spendCode, spendPasswordLinks } from './one-time-tokens.ts';
 import { outboxMails, outboxPage } from '../../shared/mail/outbox-page.ts';
 import { isLoopbackAddress } from '../../shared/loopback.ts';
-import { clearLoginFailures, loginKey } from './login-throttle.ts';
+import { CODE_GUESSES, codeSubject, forgetGuesses, guessFrom, loginSubject, takeGuess } from './guess-throttle.ts';
 import { recordUpload } from '../../shared/uploads/upload-quota.ts';
 import { issueSession, revokeUserSessions } from '../../shared/security/sessions.ts';
 import { anonymous, limits } from '../../shared/http/rate-limits.ts';
@@ -111,7 +111,6 @@ export async function accountRoutes(app: App): Promise<void> {
           eq(oneTimeTokens.purpose, 'email_change'),
           isNull(oneTimeTokens.usedAt),
           gt(oneTimeTokens.expiresAt, ctx.now()),
-          lt(oneTimeTokens.attempts, MAX_CODE_ATTEMPTS),
         ),
       )
       .orderBy(desc(oneTimeTokens.id))
@@ -222,17 +221,21 @@ export async function accountRoutes(app: App): Promise<void> {
     async (request) => {
       const email = normaliseEmail(request.body.email);
       const code = request.body.code.trim();
+      // Tries are counted per address typed and client, whether or not the address has an
+      // account: the answers never tell, and a stranger's wrong tries never burn the owner's code.
+      const guess = guessFrom(codeSubject('email_confirm', email), request.ip);
+      await takeGuess(ctx, CODE_GUESSES, guess);
       const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      // Committed before answering, so a wrong try is counted even though the answer is an error.
       const confirmed =
         user !== undefined &&
         (await ctx.db.transaction(async (tx) => {
-          const row = await spendCode(ctx, tx, { purpose: 'email_confirm', scope: eq(oneTimeTokens.userId, user.id), email, code, ip: request.ip });
+          const row = await spendCode(ctx, tx, { purpose: 'email_confirm', scope: eq(oneTimeTokens.userId, user.id), email, code });
           if (!row) return false;
           await tx.update(users).set({ emailVerified: true }).where(and(eq(users.id, user.id), eq(users.email, email)));
           return true;
         }));
       if (!confirmed) throw invalidCode();
+      await forgetGuesses(ctx, [guess.subject]);
       return { detail: 'Адрес электронной почты подтверждён.' };
     },
   );
@@ -287,7 +290,16 @@ export async function accountRoutes(app: App): Promise<void> {
       ctx.jobs.run('password reset mail', async () => {
         const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
         if (!user?.isActive) return;
-        const token = await ctx.db.transaction((tx) => issueLinkToken(ctx, tx, user.id, 'password_reset', RESET_TTL_MS));
+        const token = await ctx.db.transaction(async (tx) => {
+          // One link a minute per account: anyone may ask, so asking must not flood the mailbox;
+          // the links sent before stay live (one-time-tokens.ts).
+          const [recent] = await tx
+            .select({ id: oneTimeTokens.id })
+            .from(oneTimeTokens)
+            .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'password_reset'), gt(oneTimeTokens.createdAt, new Date(ctx.now().getTime() - RESEND_INTERVAL_MS))));
+          return recent ? null : issueLinkToken(ctx, tx, user.id, 'password_reset', RESET_TTL_MS);
+        });
+        if (!token) return;
         await ctx.mailer.send({
           to: user.email,
           subject: 'Сброс пароля на CourseHub',
@@ -370,8 +382,8 @@ export async function accountRoutes(app: App): Promise<void> {
       });
       if (!changed) throw invalidToken();
       await revokeUserSessions(ctx, userId);
-      // A locked-out owner gets in again with the new password.
-      await clearLoginFailures(ctx, [loginKey(changed.email), ...(changed.phone ? [loginKey(changed.phone)] : [])]);
+      // Failed sign-ins were guesses at the old password: every client starts afresh with the new one.
+      await forgetGuesses(ctx, [loginSubject(changed.email), ...(changed.phone ? [loginSubject(changed.phone)] : [])]);
       await ctx.mailer.send({
         to: changed.email,
         subject: 'Пароль изменён',
@@ -565,10 +577,12 @@ export async function accountRoutes(app: App): Promise<void> {
       refuseWhileImpersonating(request);
       const email = normaliseEmail(request.body.email);
       const code = request.body.code.trim();
+      const guess = guessFrom(codeSubject('email_change', String(user.id)), request.ip);
+      await takeGuess(ctx, CODE_GUESSES, guess);
       let outcome: 'ok' | 'invalid' | 'taken';
       try {
         outcome = await ctx.db.transaction(async (tx) => {
-          const row = await spendCode(ctx, tx, { purpose: 'email_change', scope: eq(oneTimeTokens.userId, user.id), email, code, ip: request.ip });
+          const row = await spendCode(ctx, tx, { purpose: 'email_change', scope: eq(oneTimeTokens.userId, user.id), email, code });
           if (!row) return 'invalid';
           const [holder] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
           if (holder) return 'taken';
@@ -580,6 +594,8 @@ export async function accountRoutes(app: App): Promise<void> {
         else throw error;
       }
       if (outcome === 'invalid') throw invalidCode();
+      // The code was right (and is spent, even when the address was taken meanwhile).
+      await forgetGuesses(ctx, [guess.subject]);
       if (outcome === 'taken') throw fieldError('email', EMAIL_TAKEN, 'EMAIL_TAKEN');
       await ctx.mailer.send({
         to: user.email,

@@ -8,7 +8,7 @@ import { AppError, badRequest, fieldError, forbidden } from '../../shared/errors
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../../shared/security/passwords.ts';
 import { IMPERSONATION_READ_ONLY, isImpersonating, requireAuth, requireUser } from '../../shared/security/auth.ts';
 import { schoolIsActive } from '../../shared/security/school-access.ts';
-import { assertLoginAllowed, clearLoginFailures, loginKey, recordLoginFailure } from './login-throttle.ts';
+import { guessFrom, LOGIN_GUESSES, loginSubject, rightGuess, takeGuess } from './guess-throttle.ts';
 import { issueSession, revokeUserSessions, rotateSession } from '../../shared/security/sessions.ts';
 import { normaliseEmail, normalisePhone } from '../../shared/contacts.ts';
 import { anonymous, limits } from '../../shared/http/rate-limits.ts';
@@ -183,19 +183,19 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const login = request.body.login.trim();
-      const key = loginKey(login.includes('@') ? normaliseEmail(login) : normalisePhone(login));
-      await assertLoginAllowed(ctx, key);
+      // Throttled per login and client, before the costly check: another client's failures never
+      // keep the right password out (guess-throttle.ts).
+      const guess = guessFrom(loginSubject(login.includes('@') ? normaliseEmail(login) : normalisePhone(login)), request.ip);
+      await takeGuess(ctx, LOGIN_GUESSES, guess);
       const [user] = await ctx.db
         .select()
         .from(users)
         .where(login.includes('@') ? eq(users.email, normaliseEmail(login)) : or(eq(users.phoneNumber, normalisePhone(login)), eq(users.email, normaliseEmail(login))));
       // Same answer, same work, whether the account exists or not.
       const valid = user ? await verifyPassword(user.passwordHash, request.body.password) : await burnPasswordCheck(request.body.password);
-      if (!user || !valid || !user.isActive) {
-        await recordLoginFailure(ctx, key);
-        throw badRequest(LOGIN_FAILED, undefined, 'INVALID_CREDENTIALS');
-      }
-      await clearLoginFailures(ctx, [key]);
+      // A failure stays counted (takeGuess counted it before the check).
+      if (!user || !valid || !user.isActive) throw badRequest(LOGIN_FAILED, undefined, 'INVALID_CREDENTIALS');
+      await rightGuess(ctx, guess);
       await ctx.db.update(users).set({ lastLogin: ctx.now() }).where(eq(users.id, user.id));
       return { ...(await issueSession(ctx, user.id)), user: sessionUser(user) };
     },

@@ -2,4 +2,5 @@
 // Other features and the server's root import this feature through this file only.
 export { accountRoutes, assertNewPassword } from './account-routes.ts';
 export { authRoutes, sessionUser } from './auth-routes.ts';
-export { loginThrottles, oneTimeTokens } from './tables.ts';
+export { oneTimeTokens } from './tables.ts';
+export { pruneGuessThrottles } from './guess-throttle.ts';

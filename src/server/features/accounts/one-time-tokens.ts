@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
-import { codeAttempts, oneTimeTokens } from './tables.ts';
+import { oneTimeTokens } from './tables.ts';
 import { digest, randomCode, randomToken } from '../../shared/security/tokens.ts';
 
 export type LinkPurpose = 'password_reset' | 'set_password';
@@ -11,19 +11,12 @@ export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
 export const HOUR_MS = 3600 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
-/**
- * Wrong tries a 6-digit code survives from one address, and from all addresses together. Counting
- * per address means a stranger who knows the email cannot use up the owner's tries; the total
- * keeps a distributed guesser's chance at 20 in a million.
- */
-export const MAX_CODE_ATTEMPTS_PER_IP = 5;
-export const MAX_CODE_ATTEMPTS = 20;
 /** Live codes checked at once: a resend does not kill the code already on its way. */
 const LIVE_CODES = 3;
 /** Links that set a password: a reset link and the first-password link of an added user. */
 export const PASSWORD_LINK_PURPOSES: readonly LinkPurpose[] = ['password_reset', 'set_password'];
 
-/** Only the newest link or code of a kind works: older unused ones of the user are spent now. */
+/** Spends every unused link or code of these kinds the user has. */
 async function retire(ctx: AppContext, tx: Db, userId: number, purposes: readonly string[]): Promise<void> {
   await tx
     .update(oneTimeTokens)
@@ -31,10 +24,12 @@ async function retire(ctx: AppContext, tx: Db, userId: number, purposes: readonl
     .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, [...purposes]), isNull(oneTimeTokens.usedAt)));
 }
 
-/** A new single-use link token (256 bits); only its SHA-256 is stored. Returns the token itself. */
+/**
+ * A new single-use link token (256 bits); only its SHA-256 is stored. Returns the token itself.
+ * Links sent earlier stay live until they expire or one of them is used: anyone may ask for a
+ * reset, so asking must not cancel the link on its way to the owner.
+ */
 export async function issueLinkToken(ctx: AppContext, tx: Db, userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string> {
-  // Only older links of the same kind die: asking for a reset never cancels another kind of link.
-  await retire(ctx, tx, userId, [purpose]);
   const token = randomToken();
   const now = ctx.now();
   await tx.insert(oneTimeTokens).values({ userId, purpose, tokenHash: digest(token), expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
@@ -104,42 +99,22 @@ export async function issueCode(ctx: AppContext, tx: Db, input: { userId: number
 
 /**
  * Checks `code` for `email` against the newest live codes of `purpose` matching `scope`, inside the
- * caller's transaction. Right: the code is spent and its row returned. Wrong (code or address):
- * the try is counted on each live code, per code and per address, and null returned. A code this
- * address has tried too often, or everyone together, no longer counts for it. The caller must
- * commit before answering "invalid", or the count would roll back with the error.
+ * caller's transaction. Right: the code is spent and its row returned; wrong (code or address):
+ * null, and the code stays live for its owner. Wrong tries are limited per client before this
+ * (guess-throttle.ts), never by burning the code.
  */
-export async function spendCode(ctx: AppContext, tx: Db, input: { purpose: CodePurpose; scope: SQL | undefined; email: string; code: string; ip: string }): Promise<TokenRow | null> {
+export async function spendCode(ctx: AppContext, tx: Db, input: { purpose: CodePurpose; scope: SQL | undefined; email: string; code: string }): Promise<TokenRow | null> {
   const now = ctx.now();
   const rows = await tx
-    .select({ token: oneTimeTokens, byIp: codeAttempts.attempts })
+    .select()
     .from(oneTimeTokens)
-    .leftJoin(codeAttempts, and(eq(codeAttempts.tokenId, oneTimeTokens.id), eq(codeAttempts.ip, input.ip)))
-    .where(
-      and(
-        eq(oneTimeTokens.purpose, input.purpose),
-        input.scope,
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-        lt(oneTimeTokens.attempts, MAX_CODE_ATTEMPTS),
-      ),
-    )
+    .where(and(eq(oneTimeTokens.purpose, input.purpose), input.scope, isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now)))
     .orderBy(desc(oneTimeTokens.id))
     .limit(LIVE_CODES)
-    .for('update', { of: oneTimeTokens });
-  const open = rows.filter((row) => (row.byIp ?? 0) < MAX_CODE_ATTEMPTS_PER_IP).map((row) => row.token);
+    .for('update');
   // The address is part of the secret: a code sent to A never confirms B.
-  const match = open.find((row) => row.email === input.email && codeMatches(ctx.config.secret, row.tokenHash, input.code));
-  if (match) {
-    await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, match.id));
-    return match;
-  }
-  for (const row of open) {
-    await tx.update(oneTimeTokens).set({ attempts: sql`${oneTimeTokens.attempts} + 1` }).where(eq(oneTimeTokens.id, row.id));
-    await tx
-      .insert(codeAttempts)
-      .values({ tokenId: row.id, ip: input.ip, attempts: 1 })
-      .onConflictDoUpdate({ target: [codeAttempts.tokenId, codeAttempts.ip], set: { attempts: sql`${codeAttempts.attempts} + 1` } });
-  }
-  return null;
+  const match = rows.find((row) => row.email === input.email && codeMatches(ctx.config.secret, row.tokenHash, input.code));
+  if (!match) return null;
+  await tx.update(oneTimeTokens).set({ usedAt: now }).where(eq(oneTimeTokens.id, match.id));
+  return match;
 }

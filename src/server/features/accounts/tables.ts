@@ -1,6 +1,6 @@
 // Emailed codes and the throttling of guesses at passwords and codes.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../shared/db/core-tables.ts';
 import { createdAt, updatedAt } from '../../shared/db/columns.ts';
 
@@ -14,7 +14,6 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The address an email-change or confirmation code is bound to. */
     email: text('email'),
-    attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -25,32 +24,6 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_hash_unique').on(t.tokenHash),
     check('one_time_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'set_password', 'email_change', 'email_confirm')`),
   ],
-);
-
-/** Wrong answers to one emailed code from one address: a stranger cannot use up the owner's tries. */
-export const codeAttempts = pgTable(
-  'code_attempts',
-  {
-    tokenId: integer('token_id').notNull().references(() => oneTimeTokens.id, { onDelete: 'cascade' }),
-    ip: text('ip').notNull(),
-    attempts: smallint('attempts').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tokenId, t.ip] })],
-);
-
-/**
- * Consecutive failed sign-ins per login (SHA-256 of the normalised email or phone, so typed
- * garbage is not kept), whether or not such an account exists.
- */
-export const loginThrottles = pgTable(
-  'login_throttles',
-  {
-    loginHash: text('login_hash').primaryKey(),
-    failures: integer('failures').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('login_throttles_updated_idx').on(t.updatedAt)],
 );
 
 /**
