@@ -19,10 +19,12 @@ export const exited = (child: ChildProcess) =>
 /**
  * Starts the server and waits until its health check answers. `timeoutMs` only bounds a server
  * that never comes up: a first start (initdb, migrations, demo seed) took over 20 s on a busy 2-core machine.
+ * `prefix` runs it under another command (`unshare --pid …`).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, prefix: readonly string[] = []): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const [command, ...args] = [...prefix, process.execPath, SERVER_ENTRY];
+  const child = spawn(command!, args, {
     env: { ...process.env, PORT: String(port), DEMO_PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
