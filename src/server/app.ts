@@ -10,7 +10,6 @@ import Fastify from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
-import { isLoopbackHost } from './shared/loopback.ts';
 import type { App, AppContext } from './context.ts';
 import { openDatabase, type Database } from './shared/db/database.ts';
 import { upsertReferenceData } from './shared/db/reference-data.ts';
@@ -116,7 +115,9 @@ export async function buildApp({ config, database, logger = true, logStream, now
     if (ownsDatabase) await db.close();
   });
   if (config.seedDemo) await seedDemo(ctx);
-  if (!isLoopbackHost(config.host)) await assertNoDemoPassword(ctx);
+  // Anywhere but a developer's machine (behind a proxy, on a public address) the published demo
+  // password would open the demo accounts to anyone.
+  if (!config.developerMachine) await assertNoDemoPassword(ctx);
 
   registerErrorHandler(app);
   // HSTS and upgrade-insecure-requests only where the platform is served over https: on the plain

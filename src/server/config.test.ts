@@ -33,11 +33,11 @@ describe('loadConfig', () => {
     const config = loadConfig({
       HOST: '0.0.0.0', PORT: '8080', STATIC_DIR: '/x', LOG_LEVEL: 'silent', DATABASE_URL: 'postgres://127.0.0.1:5432/test',
       DATA_DIR: '/tmp/ch', SECRET: 's'.repeat(32), PUBLIC_URL: 'https://coursehub.example/', SMTP_URL: 'smtp://mail:25',
-      DEMO: '1', SEED_DEMO: '1', ACCESS_TOKEN_TTL: '300', CORS_ORIGINS: 'https://a.example, https://b.example', RATE_LIMIT: 'off',
+      ACCESS_TOKEN_TTL: '300', CORS_ORIGINS: 'https://a.example, https://b.example', RATE_LIMIT: 'off',
     }, defaults);
     expect(config).toMatchObject({
       host: '0.0.0.0', port: 8080, staticDir: '/x', logLevel: 'silent', databaseUrl: 'postgres://127.0.0.1:5432/test', dataDir: '/tmp/ch',
-      secret: 's'.repeat(32), publicUrl: 'https://coursehub.example', smtpUrl: 'smtp://mail:25', seedDemo: true, accessTokenTtl: 300,
+      secret: 's'.repeat(32), publicUrl: 'https://coursehub.example', smtpUrl: 'smtp://mail:25', demo: false, seedDemo: false, accessTokenTtl: 300,
       corsOrigins: ['https://a.example', 'https://b.example'], rateLimit: false,
     });
   });
@@ -48,15 +48,28 @@ describe('loadConfig', () => {
       .toMatchObject({ paymentProvider: 'prodamus', prodamusUrl: 'https://school.payform.ru/', prodamusSecret: 'k'.repeat(40) });
   });
 
-  it('is in demo mode only when DEMO=1 or while it listens on a loopback address', () => {
+  it('is in demo mode only when DEMO=1 or on a developer\'s machine (a loopback address, no proxy, not production)', () => {
     const env = { SECRET: 'x'.repeat(32) };
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2']) {
-      expect(loadConfig({ ...env, HOST: host }, defaults), host).toMatchObject({ demo: true, seedDemo: true, paymentProvider: 'sandbox' });
+      expect(loadConfig({ ...env, HOST: host }, defaults), host).toMatchObject({ demo: true, developerMachine: true, seedDemo: true, paymentProvider: 'sandbox' });
     }
+    expect(loadConfig({ ...env, HOST: '::1' }, defaults).publicUrl).toBe('http://[::1]:3000');
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://localhost:3000' }, defaults)).toMatchObject({ demo: true, developerMachine: true });
+    // Behind nginx or Caddy on the same host the server listens on loopback too: what faces others
+    // keeps demo mode (outbox, sandbox payments, demo passwords) off.
+    for (const facing of [{ PUBLIC_URL: 'https://school.example' }, { TRUST_PROXY: '1' }, { TRUST_PROXY: '127.0.0.1' }, { NODE_ENV: 'production' }]) {
+      expect(loadConfig({ ...env, ...facing }, defaults), JSON.stringify(facing)).toMatchObject({ demo: false, developerMachine: false, seedDemo: false, paymentProvider: null });
+    }
+    expect(() => loadConfig({ ...env, DEMO: '1', PUBLIC_URL: 'https://school.example', TRUST_PROXY: 'true' }, defaults)).toThrow(
+      "DEMO=1 works only on a developer's machine, but PUBLIC_URL=https://school.example is not a loopback address, TRUST_PROXY is set: the demo outbox, sandbox payments and demo passwords would answer to anyone. Remove DEMO=1.",
+    );
+    expect(() => loadConfig({ ...env, DEMO: '1', NODE_ENV: 'production' }, defaults)).toThrow(ConfigError);
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'coursehub.example']) {
       expect(loadConfig({ ...env, HOST: host }, defaults), host).toMatchObject({ demo: false, seedDemo: false, paymentProvider: null });
     }
-    expect(loadConfig({ ...env, HOST: '0.0.0.0', DEMO: '1' }, defaults)).toMatchObject({ demo: true, seedDemo: true, paymentProvider: 'sandbox' });
+    // DEMO=1 still serves a demo on another address (a container's port on a laptop); the demo
+    // passwords then stop the start (app.ts), and the outbox answers this machine only.
+    expect(loadConfig({ ...env, HOST: '0.0.0.0', DEMO: '1' }, defaults)).toMatchObject({ demo: true, developerMachine: false, seedDemo: true, paymentProvider: 'sandbox' });
     expect(loadConfig({ ...env, DEMO: '0' }, defaults)).toMatchObject({ demo: false, seedDemo: false, paymentProvider: null });
     // Outside demo mode SEED_DEMO cannot put the demo school (and its published password) in.
     expect(loadConfig({ ...env, DEMO: '0', SEED_DEMO: '1' }, defaults).seedDemo).toBe(false);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { isLoopbackHost } from './shared/loopback.ts';
+import { isLoopbackHost, isLoopbackUrl } from './shared/loopback.ts';
 
 /** Server configuration, read from the environment once at start and validated. */
 export interface ServerConfig {
@@ -24,9 +24,16 @@ export interface ServerConfig {
   mailFrom: string;
   /**
    * Demo mode: the demo school's accounts, the sandbox payment page and, without SMTP, the outbox
-   * page for loopback visitors. DEMO=1, or by default while HOST is a loopback address.
+   * page for visitors on this machine. By default on a developer's machine (see developerMachine);
+   * DEMO=1 turns it on elsewhere, but never where the deployment faces others.
    */
   demo: boolean;
+  /**
+   * Plainly a developer's machine: listening on a loopback address, addressed as one (PUBLIC_URL),
+   * no trusted proxy in front (TRUST_PROXY) and not NODE_ENV=production. Elsewhere a demo
+   * account that still has the published password stops the start.
+   */
+  developerMachine: boolean;
   /** Fill an empty embedded database with the demo school (demo mode only). */
   seedDemo: boolean;
   /** Access token lifetime in seconds (≤ 15 minutes). */
@@ -167,11 +174,40 @@ function secret(value: string | undefined, dataDir: string): string {
     return value;
   }
   const file = join(dataDir, 'secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const generated = randomBytes(32).toString('base64url');
-  writeFileSync(file, generated, { mode: 0o600 });
-  return generated;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const generated = randomBytes(32).toString('base64url');
+    writeFileSync(file, generated, { mode: 0o600 });
+    return generated;
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
+}
+
+/** A data directory the server cannot use, said in one line (the operator's to fix, not a crash). */
+function dataDirError(dataDir: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS' || code === 'ENOTDIR' || code === 'EEXIST') {
+    const why = code === 'EROFS' ? 'is on a read-only file system' : code === 'ENOTDIR' || code === 'EEXIST' ? 'is not a directory' : 'is not writable by this user';
+    return new ConfigError(`DATA_DIR ${dataDir} ${why} (${code}): give the server's user write access to it, or set DATA_DIR to a writable directory.`);
+  }
+  return error as Error;
+}
+
+/**
+ * Checks at start that the data directory can be written (the embedded database, uploads, the
+ * lock), so a read-only volume stops the start with one line instead of a stack trace later.
+ */
+export function checkDataDir(dataDir: string): void {
+  const probe = join(dataDir, `.write-check-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
 }
 
 const PAYMENT_PROVIDERS = ['sandbox', 'prodamus', 'none'] as const;
@@ -279,7 +315,20 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
   const port = integer('PORT', env.PORT, 3000, 1, 65535);
   const databaseUrl = url('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']);
   const dataDir = resolve(env.DATA_DIR || 'data');
-  const demo = flag('DEMO', env.DEMO, isLoopbackHost(host));
+  const publicUrl = (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  const proxies = trustProxy(env.TRUST_PROXY);
+  // What says the server faces others: each one keeps demo mode off, even with DEMO=1. A proxy on
+  // this host reaches a loopback HOST too, so HOST alone cannot tell.
+  const facing = [
+    Boolean(env.PUBLIC_URL) && !isLoopbackUrl(publicUrl) && `PUBLIC_URL=${publicUrl} is not a loopback address`,
+    proxies !== false && 'TRUST_PROXY is set',
+    env.NODE_ENV === 'production' && 'NODE_ENV=production',
+  ].filter((reason): reason is string => typeof reason === 'string');
+  const developerMachine = isLoopbackHost(host) && facing.length === 0;
+  const demo = flag('DEMO', env.DEMO, developerMachine);
+  if (demo && facing.length > 0) {
+    throw new ConfigError(`DEMO=1 works only on a developer's machine, but ${facing.join(', ')}: the demo outbox, sandbox payments and demo passwords would answer to anyone. Remove DEMO=1.`);
+  }
   return {
     host,
     port,
@@ -288,10 +337,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     databaseUrl,
     dataDir,
     secret: secret(env.SECRET, dataDir),
-    publicUrl: (url('PUBLIC_URL', env.PUBLIC_URL, ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: url('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'CourseHub <no-reply@coursehub.local>',
     demo,
+    developerMachine,
     // Demo data only in demo mode, and by default only into the embedded database: a real server is someone's data.
     seedDemo: demo && flag('SEED_DEMO', env.SEED_DEMO, databaseUrl === null),
     accessTokenTtl: integer('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 900, 30, 900),
@@ -300,7 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { staticDir: string
     rateLimit: flag('RATE_LIMIT', env.RATE_LIMIT, true),
     demoPort: integer('DEMO_PORT', env.DEMO_PORT, port === 65535 ? 0 : port + 1, 0, 65535),
     ...payments(env, demo),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: proxies,
     requestTimeoutMs: integer('REQUEST_TIMEOUT', env.REQUEST_TIMEOUT, 60, 1, 3600) * 1000,
     connectionTimeoutMs: integer('CONNECTION_TIMEOUT', env.CONNECTION_TIMEOUT, 90, 1, 3600) * 1000,
     publicCacheMs: integer('PUBLIC_CACHE_MS', env.PUBLIC_CACHE_MS, 1000, 0, 60_000),

@@ -1,7 +1,7 @@
 // Process entry of the API server: `npm start` runs the compiled dist/server/main.js.
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { checkDataDir, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './shared/db/data-dir-lock.ts';
 import { buildDemoServer } from './demo-server.ts';
 
@@ -10,6 +10,7 @@ const demoDir = fileURLToPath(new URL('../../demo/', import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { staticDir: distDir });
+  checkDataDir(config.dataDir);
   const app = await buildApp({ config });
   const demo = config.demoPort ? await buildDemoServer({ demoDir, platformOrigin: config.publicUrl }) : null;
   const stop = async () => {
@@ -20,7 +21,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   await app.listen({ host: config.host, port: config.port });
   if (config.demo) {
-    const why = process.env.DEMO ? 'DEMO=1' : `HOST=${config.host} is a loopback address; DEMO=0 turns it off`;
+    const why = process.env.DEMO ? 'DEMO=1' : `HOST=${config.host} is a loopback address, with no PUBLIC_URL, TRUST_PROXY or NODE_ENV=production saying otherwise; DEMO=0 turns it off`;
     const outbox = config.smtpUrl ? '' : `, mail in the outbox page ${config.publicUrl}/api/dev/outbox/ (this machine only)`;
     app.log.info(`demo mode (${why}): demo accounts, sandbox payments${outbox}`);
   }

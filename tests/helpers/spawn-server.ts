@@ -51,3 +51,16 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   await server.stop('SIGKILL');
   throw new Error(`the server did not answer within ${timeoutMs} ms: ${stderr}`);
 }
+
+/** Runs a server that is expected not to start: its exit code and what it printed on stderr. */
+export async function runUntilExit(env: Record<string, string>, prefix: readonly string[] = []): Promise<{ code: number | null; stderr: string }> {
+  const [command, ...args] = [...prefix, process.execPath, SERVER_ENTRY];
+  const child = spawn(command!, args, {
+    env: { ...process.env, PORT: String(await freePort()), DEMO_PORT: '0', LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await exited(child);
+  return { code, stderr };
+}

@@ -10,8 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../src/server/shared/db/data-dir-lock.ts';
-import { freePort } from '../helpers/free-port.ts';
-import { exited, SERVER_ENTRY, startServer, type RunningServer } from '../helpers/spawn-server.ts';
+import { exited, runUntilExit, SERVER_ENTRY, startServer, type RunningServer } from '../helpers/spawn-server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'coursehub-lock-'));
 const dataDir = join(root, 'data');
@@ -46,12 +45,9 @@ describe('two servers on one data directory', { timeout: 120_000 }, () => {
     running.push(first);
     expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: first.child.pid, host: hostname() });
 
-    const second = spawn(process.execPath, [SERVER_ENTRY], { env: { ...process.env, PORT: String(await freePort()), DEMO_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] });
-    children.push(second);
-    let stderr = '';
-    second.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    expect(await exited(second)).toBe(1);
-    expect(stderr.trim()).toBe(`Another CourseHub server (pid ${first.child.pid} on ${hostname()}) is using the data directory ${join(dataDir, 'pglite')}; stop it first, or use another DATA_DIR.`);
+    const second = await runUntilExit({ DATA_DIR: dataDir });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toBe(`Another CourseHub server (pid ${first.child.pid} on ${hostname()}) is using the data directory ${join(dataDir, 'pglite')}; stop it first, or use another DATA_DIR.`);
 
     expect((await fetch(`${first.base}/api/health/`)).status).toBe(200);
     const admin = await signIn(first.base);
@@ -87,15 +83,9 @@ describe('two servers on one data directory', { timeout: 120_000 }, () => {
     running.push(first);
     expect(JSON.parse(readFileSync(join(dir, 'pglite.lock'), 'utf8'))).toMatchObject({ pid: 1 });
 
-    const second = spawn(inNamespace[0]!, [...inNamespace.slice(1), process.execPath, SERVER_ENTRY], {
-      env: { ...process.env, PORT: String(await freePort()), DEMO_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.push(second);
-    let stderr = '';
-    second.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    expect(await exited(second)).toBe(1);
-    expect(stderr.trim()).toBe(`Another CourseHub server (pid 1 on ${hostname()}) is using the data directory ${join(dir, 'pglite')}; stop it first, or use another DATA_DIR.`);
+    const second = await runUntilExit({ DATA_DIR: dir }, inNamespace);
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim()).toBe(`Another CourseHub server (pid 1 on ${hostname()}) is using the data directory ${join(dir, 'pglite')}; stop it first, or use another DATA_DIR.`);
     expect((await fetch(`${first.base}/api/health/`)).status).toBe(200);
 
     // The reverse case: the lock of a dead pid 1 does not keep a server of the host out.

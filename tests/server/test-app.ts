@@ -26,7 +26,9 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
   if (url) await admin(url, `create database "${dbName}"${template ? ` template "${template}"` : ''}`);
   const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await acquirePglite();
   // Rate limits are off unless a test asks for them: suites sign up many users from one address.
-  const config: ServerConfig = { ...loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_CACHE_MS: '0', PUBLIC_URL: 'http://coursehub.test', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' }), ...overrides };
+  // A developer's machine (demo mode on), with links in mail and answers on a name of their own.
+  const loaded = loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_CACHE_MS: '0', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' });
+  const config: ServerConfig = { ...loaded, publicUrl: 'http://coursehub.test', ...overrides };
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -272,8 +272,8 @@ export async function assertNoDemoPassword(ctx: AppContext): Promise<void> {
   for (const row of rows) {
     if (await verifyPassword(row.passwordHash, DEMO_PASSWORD)) {
       throw new ConfigError(
-        `The demo account ${row.email} still has the published demo password, so the server will not listen on HOST=${ctx.config.host}. ` +
-          'Change the demo accounts\' passwords (or remove them), or listen on a loopback address (HOST=127.0.0.1).',
+        `The demo account ${row.email} still has the published demo password, so the server will not start where others can reach it (HOST=${ctx.config.host}, PUBLIC_URL=${ctx.config.publicUrl}). ` +
+          'Change the demo accounts\' passwords (or remove them), or run it on a developer\'s machine only (HOST=127.0.0.1, no PUBLIC_URL, TRUST_PROXY or NODE_ENV=production).',
       );
     }
   }

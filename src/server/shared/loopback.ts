@@ -11,3 +11,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
   return address === '::1' || /^127(\.\d{1,3}){3}$/.test(v4);
 }
+
+/** Whether a URL addresses this machine (http://127.0.0.1:3000, http://localhost, http://[::1]:3000). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname.replace(/^\[(.*)\]$/, '$1'));
+  } catch {
+    return false;
+  }
+}

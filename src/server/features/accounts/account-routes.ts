@@ -11,7 +11,7 @@ import { requireAuth, requireUser } from '../../shared/security/auth.ts';
 import { AVATAR_MAX_BYTES, avatarFile, avatarUrl, imageType, removeAvatar, saveAvatar } from '../../shared/uploads/avatars.ts';
 import { DAY_MS, findPasswordLink, HOUR_MS, issueCode, issueLinkToken, spendCode, spendPasswordLinks } from './one-time-tokens.ts';
 import { outboxMails, outboxPage } from '../../shared/mail/outbox-page.ts';
-import { isLoopbackAddress } from '../../shared/loopback.ts';
+import { directLocalOnly } from '../../shared/http/direct-local-only.ts';
 import { CODE_GUESSES, codeSubject, forgetGuesses, guessFrom, loginSubject, takeGuess } from './guess-throttle.ts';
 import { recordUpload } from '../../shared/uploads/upload-quota.ts';
 import { issueSession, revokeUserSessions } from '../../shared/security/sessions.ts';
@@ -631,14 +631,13 @@ export async function accountRoutes(app: App): Promise<void> {
   );
 
   // Lets a newcomer read the reset link of a local demo. It holds everyone's links and codes, so it
-  // exists only in demo mode without a mail server, and answers only this machine: the socket's
-  // address, never a forwarded one (X-Forwarded-For is whatever the client says).
+  // exists only in demo mode without a mail server, and answers only a browser on this machine
+  // that reaches the server directly, never through a proxy (shared/http/direct-local-only.ts).
   if (config.demo && !config.smtpUrl) {
     app.get(
       '/dev/outbox/',
-      { schema: { tags: ['account'], summary: 'Демо-режим: последние 50 писем (только с этого компьютера)', response: { 200: Type.String({ description: 'HTML-страница' }), ...errors(404) } } },
-      async (request, reply) => {
-        if (!isLoopbackAddress(request.socket.remoteAddress)) throw notFound('Адрес не найден.');
+      { onRequest: directLocalOnly, schema: { tags: ['account'], summary: 'Демо-режим: последние 50 писем (только с этого компьютера)', response: { 200: Type.String({ description: 'HTML-страница' }), ...errors(404) } } },
+      async (_request, reply) => {
         const mails = await outboxMails(ctx.db, ctx.now());
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(outboxPage(mails));
       },

@@ -4,7 +4,7 @@
 // exists only without SMTP and only for this machine.
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { ConfigError } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { users } from '../../shared/db/core-tables.ts';
 import { hashPassword } from '../../shared/security/passwords.ts';
 import { DEMO_ACCOUNTS } from '../../shared/demo-accounts.ts';
@@ -57,16 +57,28 @@ describe('the outbox page', () => {
   });
 });
 
-describe('a server other machines can reach', () => {
+// Each test seeds the demo school (argon2 hashes) once or twice.
+describe('a server other machines can reach', { timeout: 120_000 }, () => {
   it('refuses to start while a demo account has the published demo password', async () => {
-    await expect(createTestApp({ demo: true, seedDemo: true, host: '0.0.0.0' })).rejects.toThrow(ConfigError);
-    await expect(createTestApp({ demo: true, seedDemo: true, host: '0.0.0.0' })).rejects.toThrow(`The demo account ${DEMO_ACCOUNTS[0].email} still has the published demo password`);
+    await expect(createTestApp({ demo: true, seedDemo: true, host: '0.0.0.0', developerMachine: false })).rejects.toThrow(ConfigError);
+    await expect(createTestApp({ demo: true, seedDemo: true, host: '0.0.0.0', developerMachine: false })).rejects.toThrow(`The demo account ${DEMO_ACCOUNTS[0].email} still has the published demo password`);
+  });
+
+  it('refuses to start behind a proxy on this host too: a loopback HOST with a public PUBLIC_URL, TRUST_PROXY or NODE_ENV=production', async () => {
+    const local = await createTestApp({ demo: true, seedDemo: true });
+    t = local;
+    const base = { LOG_LEVEL: 'silent', SECRET: local.app.ctx.config.secret, HOST: '127.0.0.1' };
+    for (const facing of [{ PUBLIC_URL: 'https://school.example' }, { TRUST_PROXY: 'true' }, { NODE_ENV: 'production' }]) {
+      const config = loadConfig({ ...base, ...facing }, { staticDir: '/nonexistent' });
+      expect(config.demo).toBe(false);
+      await expect(buildApp({ config, database: local.database, logger: false }), JSON.stringify(facing)).rejects.toThrow(`The demo account ${DEMO_ACCOUNTS[0].email} still has the published demo password`);
+    }
   });
 
   it('starts once the demo passwords are changed', async () => {
     const local = await createTestApp({ demo: true, seedDemo: true });
     await local.app.ctx.db.update(users).set({ passwordHash: await hashPassword('A-private-password-9') });
-    const exposed = await buildApp({ config: { ...local.app.ctx.config, host: '0.0.0.0', seedDemo: false }, database: local.database, logger: false });
+    const exposed = await buildApp({ config: { ...local.app.ctx.config, host: '0.0.0.0', developerMachine: false, seedDemo: false }, database: local.database, logger: false });
     expect((await exposed.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
     await exposed.close();
     t = local;

@@ -5,6 +5,7 @@ import type { App, AppContext } from '../../context.ts';
 import { schools, users } from '../../shared/db/core-tables.ts';
 import { AppError, fieldError, notFound } from '../../shared/errors.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
+import { directLocalOnly } from '../../shared/http/direct-local-only.ts';
 import { errors, Id, SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import {
@@ -199,6 +200,7 @@ export async function boxPaymentRoutes(app: App): Promise<void> {
       '/payments/sandbox/boxes/:id/',
       {
         config: limits(app, 30),
+        onRequest: directLocalOnly,
         schema: {
           tags: ['payments'],
           summary: 'Тестовая страница оплаты коробок (режим sandbox): кнопки «Оплатить» и «Отклонить»',
@@ -230,6 +232,7 @@ export async function boxPaymentRoutes(app: App): Promise<void> {
         `/payments/sandbox/boxes/:id/${action}/`,
         {
           config: limits(app, 30),
+          onRequest: directLocalOnly,
           schema: {
             tags: ['payments'],
             summary: action === 'pay' ? 'Тестовая оплата коробок: подписанное уведомление «оплачено»' : 'Тестовая оплата коробок: подписанное уведомление «отклонено»',

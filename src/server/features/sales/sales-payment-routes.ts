@@ -4,6 +4,7 @@ import type { App } from '../../context.ts';
 import { schools } from '../../shared/db/core-tables.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
+import { directLocalOnly } from '../../shared/http/direct-local-only.ts';
 import { errors, Id } from '../../shared/http/schemas.ts';
 import { createPaymentProvider, formatAmount, readFormsLikePhp, SANDBOX_PAGE_CSP, SANDBOX_SIGNATURE_HEADER, sandboxPaymentPage, sandboxSignature } from '../tariffs/index.ts';
 import { handleOrderWebhook } from './apply-order-payment.ts';
@@ -91,6 +92,7 @@ export async function salesPaymentRoutes(app: App): Promise<void> {
       '/sales/sandbox/:id/',
       {
         config: limits(app, 30),
+        onRequest: directLocalOnly,
         schema: {
           tags: ['sales'],
           summary: 'Тестовая страница оплаты курса (демо-режим): кнопки «Оплатить» и «Отклонить»',
@@ -122,6 +124,7 @@ export async function salesPaymentRoutes(app: App): Promise<void> {
         `/sales/sandbox/:id/${action}/`,
         {
           config: limits(app, 30),
+          onRequest: directLocalOnly,
           schema: {
             tags: ['sales'],
             summary: action === 'pay' ? 'Тестовая оплата курса: подписанное уведомление «оплачено»' : 'Тестовая оплата курса: подписанное уведомление «отклонено»',

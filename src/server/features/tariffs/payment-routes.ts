@@ -9,6 +9,7 @@ import { readFormsLikePhp } from './payments/prodamus.ts';
 import { createPaymentProvider, tariffPlansUrl, type PaymentProvider } from './payments/provider.ts';
 import { SANDBOX_PAGE_CSP, SANDBOX_SIGNATURE_HEADER, sandboxPage, sandboxSignature } from './payments/sandbox.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
+import { directLocalOnly } from '../../shared/http/direct-local-only.ts';
 import { errors } from '../../shared/http/schemas.ts';
 
 const PaymentParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -75,6 +76,7 @@ export async function paymentRoutes(app: App): Promise<void> {
       '/payments/sandbox/:id/',
       {
         config: limits(app, 30),
+        onRequest: directLocalOnly,
         schema: {
           tags: ['payments'],
           summary: 'Тестовая страница оплаты (режим sandbox): кнопки «Оплатить» и «Отклонить»',
@@ -94,6 +96,7 @@ export async function paymentRoutes(app: App): Promise<void> {
         `/payments/sandbox/:id/${action}/`,
         {
           config: limits(app, 30),
+          onRequest: directLocalOnly,
           schema: {
             tags: ['payments'],
             summary: action === 'pay' ? 'Тестовая оплата: подписанное уведомление «оплачено»' : 'Тестовая оплата: подписанное уведомление «отклонено»',

@@ -4,12 +4,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Update } from 'grammy/types';
 import { Type } from 'typebox';
 import type { App, AppContext } from '../../context.ts';
-import { AppError, fieldError, forbidden, notFound } from '../../shared/errors.ts';
+import { AppError, fieldError, forbidden } from '../../shared/errors.ts';
 import { anonymous } from '../../shared/http/rate-limits.ts';
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireUser } from '../../shared/security/auth.ts';
 import { takeRate } from '../../shared/security/rate-counter.ts';
-import { isLoopbackAddress } from '../../shared/loopback.ts';
+import { directLocalOnly } from '../../shared/http/direct-local-only.ts';
 import { escapeHtml } from '../../shared/mail/outbox-page.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
@@ -269,9 +269,8 @@ export async function telegramRoutes(app: App): Promise<void> {
   if (ctx.config.demo && !ctx.config.telegram.botToken) {
     app.get(
       '/dev/telegram-outbox/',
-      { schema: { tags: ['telegram'], summary: 'Демо-режим без бота: последние 50 уведомлений Telegram (только с этого компьютера)', response: { 200: Type.String({ description: 'HTML-страница' }), ...errors(404) } } },
-      async (request, reply) => {
-        if (!isLoopbackAddress(request.socket.remoteAddress)) throw notFound('Адрес не найден.');
+      { onRequest: directLocalOnly, schema: { tags: ['telegram'], summary: 'Демо-режим без бота: последние 50 уведомлений Telegram (только с этого компьютера)', response: { 200: Type.String({ description: 'HTML-страница' }), ...errors(404) } } },
+      async (_request, reply) => {
         const rows = await ctx.db.select().from(telegramOutbox).orderBy(desc(telegramOutbox.id)).limit(50);
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(telegramOutboxPage(rows));
       },
