@@ -24,15 +24,17 @@ describe('apiErrorFrom', () => {
     [404, 'HTTP_404', commonMessages.notFound],
     [409, 'HTTP_409', commonMessages.unexpectedError],
     [502, 'HTTP_502', commonMessages.serverError],
-    [507, 'HTTP_507', 'На сервере закончилось место. Попробуйте позже.'],
+    [507, 'HTTP_507', commonMessages.serverError],
   ])('status %i without a body → %s', (status, code, message) => {
     expect(apiErrorFrom(status, 'plain text')).toMatchObject({ status, code, message, fields: undefined });
   });
 
   it('never shows a 5xx message from the body', () => {
     expect(apiErrorFrom(500, { code: 'INTERNAL', message: 'stack trace at db.ts:12' }).message).toBe(commonMessages.serverError);
-    // A full disk is said by its status, in the words the server uses.
-    expect(apiErrorFrom(507, { code: 'INSUFFICIENT_STORAGE', message: 'anything' })).toMatchObject({ code: 'INSUFFICIENT_STORAGE', message: 'На сервере закончилось место. Попробуйте позже.' });
+    // Except our own full-disk answer, which says what the user needs to know.
+    const full = 'На сервере закончилось место. Попробуйте позже.';
+    expect(apiErrorFrom(507, { code: 'INSUFFICIENT_STORAGE', message: full })).toMatchObject({ code: 'INSUFFICIENT_STORAGE', message: full });
+    expect(apiErrorFrom(507, { code: 'OTHER', message: 'disk /var/lib full' }).message).toBe(commonMessages.serverError);
   });
 });
 

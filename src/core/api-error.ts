@@ -48,7 +48,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function fallbackMessage(status: number): string {
   if (status === 0) return commonMessages.networkError;
-  if (status === 507) return commonMessages.serverFull;
   if (status >= 500) return commonMessages.serverError;
   if (status === 403) return commonMessages.accessDenied;
   if (status === 404) return commonMessages.notFound;
@@ -59,8 +58,9 @@ function fallbackMessage(status: number): string {
 export function apiErrorFrom(status: number, data: unknown): ApiError {
   const body = isRecord(data) ? data : {};
   const code = typeof body.code === 'string' ? body.code : status === 0 ? 'NETWORK_ERROR' : `HTTP_${status}`;
-  // 5xx bodies are never shown: they may carry internals.
-  const message = status < 500 && typeof body.message === 'string' && body.message ? body.message : fallbackMessage(status);
+  // 5xx bodies are never shown: they may carry internals. But our own full-disk answer (507
+  // INSUFFICIENT_STORAGE) says what the user needs to know, in words the server chose.
+  const message = (status < 500 || code === 'INSUFFICIENT_STORAGE') && typeof body.message === 'string' && body.message ? body.message : fallbackMessage(status);
   const fields = isRecord(body.fields) ? (body.fields as FieldErrors) : undefined;
   return new ApiError({ status, code, message, ...(fields ? { fields } : {}), data });
 }

@@ -5,8 +5,6 @@ export const commonMessages = {
   close: 'Закрыть',
   networkError: 'Нет связи с сервером. Проверьте подключение к интернету и попробуйте ещё раз.',
   serverError: 'Что-то пошло не так на сервере. Попробуйте ещё раз через минуту.',
-  /** 507: the server's disk is full (the server's own words for it). */
-  serverFull: 'На сервере закончилось место. Попробуйте позже.',
   unexpectedError: 'Произошла непредвиденная ошибка. Попробуйте ещё раз.',
   notFound: 'Страница не найдена',
   accessDenied: 'Доступ запрещён',
