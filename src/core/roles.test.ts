@@ -21,8 +21,8 @@ describe('roles', () => {
   });
 
   it.each([
-    [Role.Admin, 'Администратор'], [Role.Student, 'Пользователь'], [Role.Teacher, 'Помощник'],
-    [Role.SuperAdmin, 'Суперадминистратор'], [Role.Unknown, 'Unknown'],
+    [Role.Admin, 'Администратор'], [Role.Student, 'Ученик'], [Role.Teacher, 'Преподаватель'],
+    [Role.SuperAdmin, 'Суперадминистратор'], [Role.Unknown, 'Unknown'], [Role.Manager, 'Manager'],
   ] as const)('roleTitle(%i) = %s', (role, title) => {
     expect(roleTitle(role)).toBe(title);
   });

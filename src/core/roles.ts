@@ -38,17 +38,8 @@ export function routeRole(role: RoleId | null | undefined): RouteRole | null {
   return name === 'SuperAdmin' || name === 'Admin' || name === 'Teacher' || name === 'Student' ? name : null;
 }
 
-/** Spec §6 labels: Admin = Administrator, Student = User, Teacher = Helper. */
-export const ROLE_LABELS = {
-  SuperAdmin: 'SuperAdmin',
-  Admin: 'Administrator',
-  Student: 'User',
-  Teacher: 'Helper',
-} as const satisfies Partial<Record<RoleName, keyof typeof rolesMessages>>;
-
-/** The Russian label shown in the UI, or the bare role name when the spec gives no label. */
+/** The Russian label shown in the UI (rolesMessages, the one source), or the bare role name when there is none. */
 export function roleTitle(role: RoleId | null | undefined): string {
   const name = roleName(role);
-  const label = (ROLE_LABELS as Partial<Record<RoleName, keyof typeof rolesMessages>>)[name];
-  return label ? rolesMessages[label] : name;
+  return Object.hasOwn(rolesMessages, name) ? rolesMessages[name as keyof typeof rolesMessages] : name;
 }

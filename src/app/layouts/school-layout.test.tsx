@@ -1,4 +1,4 @@
-import { $impersonation, $school, $user, INITIAL_IMPERSONATION, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
+import { $impersonation, $school, $user, employeesMessages, INITIAL_IMPERSONATION, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../tests/helpers/api-stub.ts';
@@ -79,7 +79,19 @@ describe('the school menu', () => {
     expect(current.getAttribute('href')).toBe('/school/Alpha/home-work');
     expect(current.getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('страница')).toBeTruthy();
-    expect(screen.getByText('Помощник')).toBeTruthy();
+    expect(screen.getByText('Преподаватель')).toBeTruthy();
+  });
+
+  // The header once said «Пользователь» and «Помощник» where every list and the help say «Ученик» and «Преподаватель».
+  it.each([
+    [Role.Student, 'Ученик', 'Student'],
+    [Role.Teacher, 'Преподаватель', 'Teacher'],
+    [Role.Admin, 'Администратор', 'Admin'],
+  ] as const)('names role %i in the header as the rest of the product does: %s', (role, label, name) => {
+    setRole(role);
+    layout();
+    expect(header().querySelector('.role')!.textContent).toBe(label);
+    expect(employeesMessages.roleNames[name]).toBe(label);
   });
 });
 

@@ -1,5 +1,6 @@
 // Russian UI strings: the settings tab «Сотрудники» (`settings/employees`): the school's users,
 // inviting staff by email, pending invitations, role changes and removal.
+import { rolesMessages } from './roles.ts';
 
 export const employeesMessages = {
   title: 'Пользователи школы',
@@ -45,5 +46,5 @@ export const employeesMessages = {
   revokeTitle: 'Отозвать приглашение?',
   revokeText: (email: string) => `Ссылка из письма для ${email} перестанет работать.`,
   revoked: 'Приглашение отозвано.',
-  roleNames: { Admin: 'Администратор', Teacher: 'Преподаватель', Student: 'Ученик' } as Record<string, string>,
+  roleNames: { Admin: rolesMessages.Admin, Teacher: rolesMessages.Teacher, Student: rolesMessages.Student } as Record<string, string>,
 };

@@ -39,7 +39,7 @@ describe('InvitationPage', () => {
     expect(screen.getByRole('status').textContent).toBe(commonMessages.loading);
     reply.resolve(json(invitation(true)));
     expect(await screen.findByRole('heading', { name: 'Приглашение в школу «Школа Альфа»' })).toBeTruthy();
-    expect(screen.getByText('Пользователь')).toBeTruthy();
+    expect(screen.getByText('Ученик')).toBeTruthy();
     expect(screen.getByText('new@example.ru')).toBeTruthy();
     expect(sent[0]!.headers.get('authorization')).toBeNull();
   });

@@ -23,7 +23,7 @@ describe('ChooseSchoolPage', () => {
     expect(screen.getByRole('status').textContent).toBe('Загрузка...');
     const alpha = await screen.findByRole('button', { name: /Школа Альфа/ });
     expect(alpha.textContent).toContain('Администратор · Владелец');
-    expect(screen.getByRole('button', { name: /Бета/ }).textContent).toContain('Пользователь · Тариф не оплачен');
+    expect(screen.getByRole('button', { name: /Бета/ }).textContent).toContain('Ученик · Тариф не оплачен');
   });
 
   it('sets the school and the role in it when one is chosen', async () => {
@@ -72,9 +72,9 @@ describe('ChooseSchoolPage', () => {
       const section = within(await screen.findByRole('region', { name: 'Приглашения' }));
       const [gammaRow, deltaRow] = section.getAllByRole('listitem');
       expect(gammaRow!.textContent).toContain('Гамма');
-      expect(gammaRow!.textContent).toContain('Помощник');
+      expect(gammaRow!.textContent).toContain('Преподаватель');
       expect(deltaRow!.textContent).toContain('Дельта');
-      expect(deltaRow!.textContent).toContain('Пользователь');
+      expect(deltaRow!.textContent).toContain('Ученик');
       // The section comes before the schools.
       const alpha = await screen.findByRole('button', { name: /Школа Альфа/ });
       expect(gammaRow!.compareDocumentPosition(alpha) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
