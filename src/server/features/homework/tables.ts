@@ -116,3 +116,19 @@ export const userHomeworkReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userHomeworkId, t.userId] })],
 );
+
+/**
+ * A file a member uploaded for a hand-in or an answer not sent yet (homework-file-routes.ts):
+ * the hand-in or answer names it in file_ids and takes it, removing this row in the same
+ * transaction. One no hand-in took is deleted with its object a day later (prune-homework-uploads.ts).
+ */
+export const homeworkUploads = pgTable(
+  'homework_uploads',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => courseFiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('homework_uploads_created_idx').on(t.createdAt, t.fileId)],
+);
