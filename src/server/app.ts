@@ -91,6 +91,10 @@ export async function buildApp({ config, database, logger = true, logStream, now
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
   const ownsDatabase = !database;
+  // A first start spends seconds here (every migration on an empty database, then the demo data):
+  // the operator sees what it is waiting for.
+  const preparing = performance.now();
+  app.log.info('preparing the database: migrations…');
   const db = database ?? (await openDatabase(databaseOptions(config)));
   await db.migrate();
   await upsertReferenceData(db.db);
@@ -115,6 +119,7 @@ export async function buildApp({ config, database, logger = true, logStream, now
     if (ownsDatabase) await db.close();
   });
   if (config.seedDemo) await seedDemo(ctx);
+  app.log.info(`database ready in ${((performance.now() - preparing) / 1000).toFixed(1)} s`);
   // Anywhere but a developer's machine (behind a proxy, on a public address) the published demo
   // password would open the demo accounts to anyone.
   if (!config.developerMachine) await assertNoDemoPassword(ctx);
