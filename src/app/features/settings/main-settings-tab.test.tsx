@@ -54,14 +54,14 @@ describe('MainSettingsTab', () => {
     expect(name.value).toBe('Alpha');
     expect(name.disabled).toBe(true);
     expect((screen.getByLabelText('Ссылка для связи') as HTMLInputElement).value).toBe('https://t.me/alpha');
-    // The time zone: Russia and Belarus first, then every zone; the hint says what it is for.
+    // The time zone, in Russian: Russia and Belarus first, then every zone; the hint says what it is for.
     const zone = screen.getByLabelText('Часовой пояс') as HTMLSelectElement;
     expect(zone.value).toBe('Europe/Moscow');
     expect(zone.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(zone.getAttribute('aria-describedby')!)!.textContent).toBe('В этом поясе школа указывает время в письмах и уведомлениях.');
     const [near, all] = within(zone).getAllByRole('group') as HTMLOptGroupElement[];
     expect(near!.label).toBe('Россия и Беларусь');
-    expect([...near!.querySelectorAll('option')].slice(0, 2).map((option) => option.textContent)).toEqual(['Europe/Moscow (GMT+3)', 'Europe/Minsk (GMT+3)']);
+    expect([...near!.querySelectorAll('option')].slice(0, 2).map((option) => option.textContent)).toEqual(['UTC+03:00 — Москва', 'UTC+03:00 — Беларусь']);
     expect(all!.label).toBe('Все часовые пояса');
     const others = [...all!.querySelectorAll('option')].map((option) => option.value);
     expect(others).toContain('UTC');
