@@ -73,6 +73,8 @@ export const schools = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     offerUrl: text('offer_url').notNull().default(''),
     testCourse: boolean('test_course').notNull().default(false),
+    /** The share of a lesson's video (whole percent, 50–100) a student watches for the lesson to count as completed. */
+    videoWatchedPercent: integer('video_watched_percent').notNull().default(90),
     referralCode: uuid('referral_code').notNull().defaultRandom(),
     referredById: integer('referred_by_id'),
     createdAt: createdAt(),
@@ -83,6 +85,7 @@ export const schools = pgTable(
     uniqueIndex('schools_name_unique').on(sql`lower(${t.name})`),
     uniqueIndex('schools_referral_code_unique').on(t.referralCode),
     check('schools_currency_check', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('schools_video_watched_percent_check', sql`${t.videoWatchedPercent} between 50 and 100`),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "schools" ADD COLUMN "video_watched_percent" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
+ALTER TABLE "schools" ADD CONSTRAINT "schools_video_watched_percent_check" CHECK ("schools"."video_watched_percent" between 50 and 100);
