@@ -4,7 +4,7 @@
 // runs before any test, so the seconds the server takes to migrate and seed would hold up the
 // whole run; the browser files run last and wait for it themselves (server-ready.ts).
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -21,6 +21,9 @@ declare module 'vitest' {
   }
 }
 
+/** Written into the server's log when its process ends (server-ready.ts stops waiting then). */
+export const SERVER_EXITED = 'the e2e server process exited';
+
 export default async function setup(project: TestProject) {
   const [port, demoPort, dnsPort] = [await freePort(), await freePort(), await freePort()];
   const root = mkdtempSync(join(tmpdir(), 'coursehub-e2e-'));
@@ -36,6 +39,9 @@ export default async function setup(project: TestProject) {
   project.provide('platform', platform);
   project.provide('demo', `http://127.0.0.1:${demoPort}`);
   project.provide('serverLog', log);
+  // A server that stops early says so in its log, which server-ready.ts reads to fail at once
+  // instead of waiting out its limit.
+  child.once('exit', (code, signal) => appendFileSync(log, `\n${SERVER_EXITED} (${signal ?? code})\n`));
   project.provide('dnsPort', dnsPort);
   return async () => {
     if (child.exitCode === null && child.signalCode === null) {
