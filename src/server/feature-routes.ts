@@ -20,7 +20,7 @@ import {
 } from './features/groups/index.ts';
 import { feedbackRoutes } from './features/feedbacks/index.ts';
 import { boxPaymentRoutes, boxRoutes, prizeRoutes, userBoxRoutes } from './features/gamification/index.ts';
-import { checkRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
+import { checkRoutes, homeworkTaskRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { meetingRoutes } from './features/meetings/index.ts';
 import { newsletterRoutes } from './features/newsletters/index.ts';
@@ -84,6 +84,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await checkRoutes(app);
   await reviewQueueRoutes(app);
   await teacherHomeworkRoutes(app);
+  await homeworkTaskRoutes(app);
   await reassignRoutes(app);
   await bonusRoutes(app);
   await bannerRoutes(app);

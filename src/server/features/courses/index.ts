@@ -9,6 +9,7 @@ export { sectionRoutes } from './section-routes.ts';
 export { questionRoutes } from './question-routes.ts';
 export { commentRoutes } from './comment-routes.ts';
 export { blockContent, blockRoutes, lessonBlockBodies } from './block-routes.ts';
+export { lessonContent, LessonContent } from './lesson-content.ts';
 export { applyHomeworkOptions, applyTestOptions, homeworkSettings, testSettings } from './lesson-settings.ts';
 export { sanitizeRichText } from './rich-text.ts';
 export { fileRoutes } from './file-routes.ts';

@@ -8,7 +8,6 @@ import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.
 import { isImpersonating } from '../../shared/security/auth.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
 import { autowebinars } from '../webinars/index.ts';
-import { fileLinks, lessonBlockBodies } from './block-routes.ts';
 import { findLesson, findSection, type Lesson } from './course-access.ts';
 import {
   applyHomeworkOptions,
@@ -29,8 +28,9 @@ import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } fr
 import { sanitizeRichText } from './rich-text.ts';
 import { attemptsLeft, attemptStats, openLessonForStudent } from '../learning/index.ts';
 import { studentHomework } from '../homework/index.ts';
-import { courseFiles, courses, lessons, questions, sections } from './tables.ts';
-import { fileBody, FileBody } from './files.ts';
+import { courses, lessons, questions, sections } from './tables.ts';
+import { FileBody } from './files.ts';
+import { lessonContent } from './lesson-content.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Position = Type.Integer({ minimum: 1, maximum: 10_000 });
@@ -173,18 +173,7 @@ export async function lessonRoutes(app: App): Promise<void> {
     async function detail(lesson: Lesson, course: { id: number; schoolId: number }) {
       const courseId = course.id;
       const linked = kind.type === 'webinar' ? await linkedAutowebinar(ctx.db, course.schoolId, lesson) : null;
-      const blocks = await lessonBlockBodies(ctx.db, [lesson.id], fileLinks(ctx));
-      const files = await ctx.db
-        .select()
-        .from(courseFiles)
-        .where(and(eq(courseFiles.lessonId, lesson.id), inArray(courseFiles.kind, ['text', 'audio'])))
-        .orderBy(asc(courseFiles.id));
-      return {
-        ...lessonBody(kind, lesson, courseId, linked),
-        blocks: blocks.get(lesson.id) ?? [],
-        text_files: files.filter((file) => file.kind === 'text').map((file) => fileBody(ctx, file)),
-        audio_files: files.filter((file) => file.kind === 'audio').map((file) => fileBody(ctx, file)),
-      };
+      return { ...lessonBody(kind, lesson, courseId, linked), ...(await lessonContent(ctx, lesson.id)) };
     }
 
     /**

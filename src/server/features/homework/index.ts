@@ -7,6 +7,7 @@ export { notAccepted } from './accepted.ts';
 export { AUTO_ACCEPT_JOB, acceptDueHandIns } from './auto-accept.ts';
 export { reviewQueueRoutes } from './review-queue-routes.ts';
 export { teacherHomeworkRoutes } from './teacher-homework-routes.ts';
+export { homeworkTaskRoutes } from './homework-task-routes.ts';
 export { reassignRoutes } from './reassign-routes.ts';
 export { homeworkSchemas, studentHomework, studentHomeworkWithThread, UserHomeworkSummary, type UserHomeworkBody, type UserHomeworkItem } from './thread.ts';
 export { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget } from './check-files.ts';
