@@ -3,6 +3,7 @@ import type { AppContext } from './context.ts';
 import { accessLogs } from './features/access-logs/index.ts';
 import { pruneChatUploads } from './features/chats/index.ts';
 import { courses, pruneCourseFiles } from './features/courses/index.ts';
+import { pruneHomeworkUploads } from './features/homework/index.ts';
 import { oneTimeTokens, pruneGuessThrottles } from './features/accounts/index.ts';
 import { outbox, refreshTokens, sessions, uploads } from './shared/db/core-tables.ts';
 import { schoolInvitations } from './features/roles/index.ts';
@@ -71,5 +72,6 @@ export async function pruneOldRows(ctx: AppContext): Promise<Record<string, numb
   counts.telegram_link_codes = telegram.linkCodes;
   counts.telegram_outbox = telegram.outbox;
   counts.chat_uploads = (await pruneChatUploads(ctx, ctx.now())).deleted;
+  counts.homework_uploads = (await pruneHomeworkUploads(ctx, ctx.now())).deleted;
   return counts;
 }

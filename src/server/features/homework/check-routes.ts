@@ -25,6 +25,7 @@ import {
   type HandIn,
   type Viewer,
 } from './homework-access.ts';
+import { FileIds, takePendingFiles } from './pending-files.ts';
 import { noticeCheck, noticeHandIn } from './telegram-notices.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 import { homeworkSchemas, threadOf, type CheckBody } from './thread.ts';
@@ -63,13 +64,15 @@ export async function checkRoutes(app: App): Promise<void> {
       schema: {
         tags: ['homework'],
         summary: 'Ответить в переписке по сданной работе: ученик — ответ, преподаватель или администратор — проверка',
-        description: 'Ответ ученика возвращает работу на проверку; преподаватель ставит статус (revision, rejected, accepted) и оценку 0–1000.',
+        description:
+          'Ответ ученика возвращает работу на проверку; преподаватель ставит статус (revision, rejected, accepted) и оценку 0–1000. Файлы загружаются заранее (homework_files/) и перечисляются в file_ids: запись сохраняется вместе с ними или не сохраняется.',
         params: Type.Object({ school: SchoolName }),
         body: Type.Object({
           user_homework: Id,
           text: Type.Optional(Text({ maxLength: HOMEWORK_TEXT_MAX })),
           status: Type.Optional(Status),
           mark: Type.Optional(Mark),
+          file_ids: FileIds(),
         }),
         response: { 201: homeworkSchemas().CheckBody, ...errors(400, 401, 403, 404, 409, 451) },
       },
@@ -119,6 +122,7 @@ export async function checkRoutes(app: App): Promise<void> {
           .insert(userHomeworkChecks)
           .values({ userHomeworkId: id, authorId: viewer.userId, text, status, mark: mark ?? null, createdAt: now, updatedAt: now })
           .returning({ id: userHomeworkChecks.id });
+        await takePendingFiles(tx, school.id, viewer.userId, check!.id, request.body.file_ids ?? []);
         if (status === 'accepted') await completeHandIn(tx, handIn, now);
         return check!.id;
       });

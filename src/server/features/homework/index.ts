@@ -11,4 +11,5 @@ export { homeworkTaskRoutes } from './homework-task-routes.ts';
 export { reassignRoutes } from './reassign-routes.ts';
 export { homeworkSchemas, studentHomework, studentHomeworkWithThread, UserHomeworkSummary, type UserHomeworkBody, type UserHomeworkItem } from './thread.ts';
 export { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget } from './check-files.ts';
+export { pruneHomeworkUploads } from './pending-files.ts';
 export type { HomeworkRole, Viewer as HomeworkViewer } from './homework-access.ts';

@@ -9,6 +9,8 @@ import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { courses, lessons, sections } from '../courses/index.ts';
 import { lessonStates, markFinishedIfComplete, openLesson, recordProgress, studentCourse } from '../learning/index.ts';
 import { autoAcceptAt, handInNotFound, HOMEWORK_EXISTS_MESSAGE, HOMEWORK_TEXT_MAX, SUBMISSION_LOCKED_MESSAGE, visibleTo, type Viewer } from './homework-access.ts';
+import { homeworkFileRoutes } from './homework-file-routes.ts';
+import { FileIds, takePendingFiles } from './pending-files.ts';
 import { markSeen } from './review-reads.ts';
 import { noticeHandIn } from './telegram-notices.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
@@ -17,11 +19,14 @@ import { handInItem, handInsWithNames, homeworkSchemas, threadOf, UserHomeworkIt
 /**
  * Homework hand-ins (contract: Homework; reference §4.6): a student hands in a homework once (a
  * unique index decides, not a read before the write), through the lesson's gates; the hand-in
- * and the first message of its thread are written together. A group without a teacher accepts
- * at once. Lists: a student's own, a teacher's groups', the whole school for admins.
+ * and the first message of its thread are written together, with the files uploaded for it
+ * (file_ids, pending-files.ts): a refused file refuses the hand-in. A group without a teacher
+ * accepts at once. Lists: a student's own, a teacher's groups', the whole school for admins.
  */
 export async function userHomeworkRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  // The files a hand-in or an answer names are uploaded here first.
+  await homeworkFileRoutes(app);
 
   /** A hand-in the viewer may see, with its thread. */
   async function detail(schoolId: number, id: number, viewer: Viewer): Promise<UserHomeworkBody> {
@@ -36,12 +41,14 @@ export async function userHomeworkRoutes(app: App): Promise<void> {
       schema: {
         tags: ['homework'],
         summary: 'Сдать домашнее задание (ученик)',
-        description: 'Одна сдача на ученика и задание. В группе без преподавателя работа принимается сразу.',
+        description:
+          'Одна сдача на ученика и задание. Файлы загружаются заранее (homework_files/) и перечисляются в file_ids: работа сдаётся вместе с ними или не сдаётся. В группе без преподавателя работа принимается сразу.',
         params: Type.Object({ school: SchoolName }),
         body: Type.Object({
           homework: Id,
           course_id: Type.Optional(Id),
           text: Type.Optional(Text({ maxLength: HOMEWORK_TEXT_MAX })),
+          file_ids: FileIds(),
         }),
         response: { 201: homeworkSchemas().UserHomeworkBody, ...errors(400, 401, 403, 404, 451) },
       },
@@ -49,7 +56,7 @@ export async function userHomeworkRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Student']);
       const userId = request.auth!.userId;
-      const { homework, course_id: courseId, text = '' } = request.body;
+      const { homework, course_id: courseId, text = '', file_ids: fileIds = [] } = request.body;
       const now = ctx.now();
       const [lesson] = await ctx.db
         .select({ id: lessons.id, type: lessons.type, settings: lessons.settings, courseId: sections.courseId })
@@ -85,7 +92,12 @@ export async function userHomeworkRoutes(app: App): Promise<void> {
               updatedAt: now,
             })
             .returning({ id: userHomeworks.id });
-          await tx.insert(userHomeworkChecks).values({ userHomeworkId: handIn!.id, authorId: userId, text, status, createdAt: now, updatedAt: now });
+          const [first] = await tx
+            .insert(userHomeworkChecks)
+            .values({ userHomeworkId: handIn!.id, authorId: userId, text, status, createdAt: now, updatedAt: now })
+            .returning({ id: userHomeworkChecks.id });
+          // Before anything is accepted: a file that is not the student's pending upload undoes it all.
+          await takePendingFiles(tx, school.id, userId, first!.id, fileIds);
           await recordProgress(tx, enrolment, lesson, 'submitted', now);
           if (status === 'accepted') {
             await recordProgress(tx, enrolment, lesson, 'completed', now);
