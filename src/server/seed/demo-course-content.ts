@@ -18,8 +18,8 @@ interface LessonContent {
 }
 
 /**
- * What the two first demo courses' lessons hold, by lesson name: every block type and the test
- * and homework settings, so the constructor and (later) the student's lesson show everything.
+ * What the demo courses' lessons hold, by lesson name: every block type and the test and homework
+ * settings, so the constructor and the student's lesson show everything, and every homework its task.
  * Media are the platform's own files, so the demo works offline and under the strict CSP.
  */
 function demoContent(publicUrl: string): Record<string, LessonContent> {
@@ -83,6 +83,15 @@ function demoContent(publicUrl: string): Record<string, LessonContent> {
         { type: 'description', description: '<p>Опишите палитру переменными CSS: так цвета меняются в одном месте.</p>' },
         { type: 'code', language: 'css', code: ':root {\n  --brand: #ba75ff;\n  --text: #1f1d2b;\n}\n.button { background: var(--brand); color: #fff; }' },
         { type: 'video', url: video },
+      ],
+    },
+    'Напишите письмо коллеге': {
+      blocks: [
+        {
+          type: 'description',
+          description:
+            '<p>Напишите коллеге короткое деловое письмо на английском (3–5 предложений): попросите о чём-то, предупредите об опоздании или поблагодарите.</p><ul><li>начните с приветствия и обращения по имени;</li><li>скажите главное в первом предложении;</li><li>закончите подписью.</li></ul>',
+        },
       ],
     },
     'Тест по типографике': {

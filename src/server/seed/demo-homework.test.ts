@@ -43,4 +43,26 @@ describe('the demo teacher’s review queue', () => {
     const mine = await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/user_homeworks/`, { token: tokens.student });
     expect(mine.body).toMatchObject({ count: 0 });
   });
+
+  it('checks the hand-ins against a written task, which every demo homework has', async () => {
+    const rows = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/homeworks_stats/`, { token: tokens.teacher })).body!.results as Body[];
+    const task = await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/teacher_homeworks/${rows[0]!.user_homework_id}/task/`, { token: tokens.teacher });
+    expect(task.status).toBe(200);
+    expect(task.body).toMatchObject({ name: 'Напишите письмо коллеге' });
+    expect((task.body!.blocks as Body[])[0]!.description).toContain('деловое письмо на английском');
+
+    const admin = (await call(t.app, 'POST', '/api/login/', { body: { login: 'admin@coursehub.ru', password: DEMO_PASSWORD } })).body!.access as string;
+    const courses = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/courses/`, { token: admin })).body!.results as Body[];
+    const homeworks: string[] = [];
+    for (const course of courses) {
+      const outline = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/courses/${course.course_id}/sections/`, { token: admin })).body!;
+      for (const lesson of (outline.sections as Body[]).flatMap((section) => section.lessons as Body[])) {
+        if (lesson.type !== 'homework') continue;
+        const detail = (await call(t.app, 'GET', `/api/${DEMO_SCHOOL}/homeworks/${lesson.id}/`, { token: admin })).body!;
+        expect((detail.blocks as Body[]).some((block) => block.type === 'description' && String(block.description).length > 20), lesson.name as string).toBe(true);
+        homeworks.push(lesson.name as string);
+      }
+    }
+    expect(homeworks).toEqual(expect.arrayContaining(['Калькулятор расходов', 'Макет лендинга', 'Напишите письмо коллеге']));
+  });
 });
