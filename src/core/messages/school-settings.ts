@@ -11,7 +11,8 @@ export const schoolSettingsMessages = {
     title: 'Основные настройки',
     intro: 'Название и ссылки школы, шапка её страниц.',
     name: 'Адрес школы',
-    nameHint: 'Часть ссылок на школу: /school/{name}/. Изменить его нельзя.',
+    /** `address` is the school's own, e.g. «https://coursehub.ru/school/Alpha/»: no placeholder reaches the screen. */
+    nameHint: (address: string) => `Часть ссылок на школу: ${address}. Изменить его нельзя.`,
     schoolTitle: 'Название школы',
     contactLink: 'Ссылка для связи',
     contactHint: 'https://, http:// или tg://, например https://t.me/school.',
@@ -46,6 +47,8 @@ export const schoolSettingsMessages = {
     preview: 'Образец',
     previewButton: 'Кнопка',
     previewLink: 'Ссылка',
+    accentAdjusted: (chosen: string, shown: string) => `Цвет ${chosen} плохо читается на светлом фоне: текст этого цвета в школе будет показан как ${shown}.`,
+    accentTextAdjusted: (chosen: string, shown: string) => `Цвет ${chosen} плохо читается на основном цвете: текст на кнопках будет показан как ${shown}.`,
     logo: 'Логотип платформы школы',
     logoHint: 'Показывается в шапке раздела школы вместо «CourseHub».',
     logoUpload: 'Загрузить логотип',

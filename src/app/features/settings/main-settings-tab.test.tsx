@@ -53,6 +53,8 @@ describe('MainSettingsTab', () => {
     const name = screen.getByLabelText('Адрес школы') as HTMLInputElement;
     expect(name.value).toBe('Alpha');
     expect(name.disabled).toBe(true);
+    // The hint gives the school's own address, not a «/school/{name}/» placeholder.
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe(`Часть ссылок на школу: ${location.origin}/school/Alpha/. Изменить его нельзя.`);
     expect((screen.getByLabelText('Ссылка для связи') as HTMLInputElement).value).toBe('https://t.me/alpha');
     // The time zone, in Russian: Russia and Belarus first, then every zone; the hint says what it is for.
     const zone = screen.getByLabelText('Часовой пояс') as HTMLSelectElement;

@@ -1,4 +1,4 @@
-import { $school, commonMessages, schoolSettingsMessages, updateSchool } from '#core';
+import { $school, commonMessages, schoolPath, schoolSettingsMessages, updateSchool } from '#core';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
@@ -108,7 +108,7 @@ function MainForm({ school, initial, header }: { school: string; initial: School
   return (
     <form className="settings-form" onSubmit={save} noValidate aria-label={t.title}>
       <p className="muted">{t.intro}</p>
-      <TextField label={t.name} name="name" value={initial.name} onChange={() => undefined} hint={t.nameHint} disabled />
+      <TextField label={t.name} name="name" value={initial.name} onChange={() => undefined} hint={t.nameHint(`${location.origin}${schoolPath(initial.name)}`)} disabled />
       <TextField label={t.schoolTitle} name="title" value={title} onChange={edit(setTitle)} error={errors.title} maxLength={TITLE_MAX} required />
       <TextField label={t.contactLink} name="contact_link" type="url" value={contactLink} onChange={edit(setContactLink)} hint={t.contactHint} error={errors.contact_link} maxLength={LINK_MAX} />
       <TextField label={t.offerLink} name="offer_url" type="url" value={offerUrl} onChange={edit(setOfferUrl)} hint={t.offerHint} error={errors.offer_url} maxLength={LINK_MAX} />
