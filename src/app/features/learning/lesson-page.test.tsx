@@ -124,7 +124,7 @@ describe('LessonPage', () => {
             blocks: undefined,
             text_files: [],
             audio_files: [],
-            description: 'Разбор домашних заданий',
+            description: '<p>Разбор <strong>домашних</strong> заданий</p>',
             starts_at: '2026-03-05T10:00:00.000Z',
             duration_minutes: 90,
             link: 'https://meet.example.com/room',
@@ -135,7 +135,11 @@ describe('LessonPage', () => {
     });
     render(<LessonPage school="Alpha" courseId={7} lessonType="webinar" lessonId={14} />);
     await screen.findByRole('heading', { level: 1, name: 'Эфир' });
-    expect(screen.getByText('Разбор домашних заданий')).toBeTruthy();
+    // The description is the server's sanitised HTML, rendered, never its tags as text.
+    const description = document.querySelector('.lesson-description')!;
+    expect(description.textContent).toBe('Разбор домашних заданий');
+    expect(description.querySelector('strong')!.textContent).toBe('домашних');
+    expect(document.body.textContent).not.toContain('<p>');
     expect(screen.getByText(formatDateTime('2026-03-05T10:00:00.000Z')).getAttribute('datetime')).toBe('2026-03-05T10:00:00.000Z');
     expect(screen.getByText('90 минут')).toBeTruthy();
     const stream = screen.getByRole('link', { name: 'Перейти к трансляции' });

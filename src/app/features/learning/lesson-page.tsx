@@ -5,6 +5,7 @@ import { lazyPage } from '../../lazy-page.ts';
 import { FileLinks } from '../../ui/file-links.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
+import { ServerHtml } from '../../ui/server-html.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { useDocumentTitle } from '../../use-document-title.ts';
 import { formatDateTime } from './learning-format.ts';
@@ -89,7 +90,7 @@ function LessonView({ school, courseId, lesson, reload }: { school: string; cour
         <span>{t.lessonTypes[lesson.type] ?? lesson.type}</span>
         {done ? <span className="lesson-state completed">{done}</span> : null}
       </p>
-      {lesson.description && lesson.type !== 'lesson' ? <p className="lesson-description">{lesson.description}</p> : null}
+      {lesson.description && lesson.type !== 'lesson' ? <ServerHtml className="lesson-description" html={lesson.description} /> : null}
       {lesson.type === 'webinar' ? <WebinarInfo lesson={lesson} /> : null}
       {lesson.blocks && (lesson.blocks.length > 0 || lesson.type === 'lesson') ? <LessonPreview blocks={lesson.blocks} /> : null}
       <LessonFiles title={t.files} files={lesson.text_files} />

@@ -18,7 +18,7 @@ const CATALOG_PAGE_SIZE = 12;
 export const CatalogCourse = Type.Object({
   course_id: Type.Integer(),
   name: Type.String(),
-  description: Type.String(),
+  description: Type.String({ description: 'Описание обычным текстом (в каталоге — начало, до 300 символов, в одну строку)' }),
   duration_days: Nullable(Type.Integer()),
   format: Type.String(),
   /** Major units (the price column keeps minor units). */
@@ -45,8 +45,15 @@ const landingBlocks = {} as { [K in LandingBlockKey]: typeof LandingBlock };
 for (const key of LANDING_BLOCK_KEYS) landingBlocks[key] = LandingBlock;
 export const LandingSchema = Type.Object(landingBlocks, { description: 'Лендинг курса: 17 блоков (core Landing), ключи по имени блока' });
 
+/** A course shown whole: its description also as the sanitised HTML. */
+export const CatalogCourseDetail = Type.Object({
+  ...CatalogCourse.properties,
+  description: Type.String({ description: 'Описание обычным текстом, полностью' }),
+  description_html: Type.String({ description: 'Описание в HTML, очищенном сервером' }),
+});
+
 export const CourseLanding = Type.Object({
-  course: CatalogCourse,
+  course: CatalogCourseDetail,
   landing: LandingSchema,
   theme: Type.Optional(Type.Object({ accent: Type.Union([Type.String(), Type.Null()]), accent_text: Type.Union([Type.String(), Type.Null()]) }, { description: 'Цвета школы (#rrggbb), null — цвета платформы' })),
 });

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { courseLandings } from './tables.ts';
-import { courseFiles, courses, coverColumns, coverJoin, coverUrl, lessons, sections } from '../courses/index.ts';
+import { courseFiles, courses, coverColumns, coverJoin, coverUrl, lessons, richTextExcerpt, richTextPlain, sanitizeRichText, sections } from '../courses/index.ts';
 import { schools } from '../../shared/db/core-tables.ts';
 import { badRequest, fieldError, notFound } from '../../shared/errors.ts';
 import { schoolColors } from '../schools/index.ts';
@@ -61,11 +61,15 @@ export interface CourseWithSchool {
   cover: { id: number; name: string } | null;
 }
 
+/** The most characters of a catalogue card's description (the card shows three lines of it). */
+export const CARD_DESCRIPTION_MAX = 300;
+
+/** A catalogue card: the description is a one-line plain-text excerpt (no HTML reaches a card). */
 export function courseBody(ctx: Pick<AppContext, 'config' | 'now'>, row: CourseWithSchool) {
   return {
     course_id: row.course.id,
     name: row.course.name,
-    description: row.course.description,
+    description: richTextExcerpt(row.course.description, CARD_DESCRIPTION_MAX),
     price: majorUnits(row.course.price),
     currency: row.currency,
     duration_days: row.course.durationDays,
@@ -74,6 +78,15 @@ export function courseBody(ctx: Pick<AppContext, 'config' | 'now'>, row: CourseW
     school: row.schoolName,
     school_title: row.schoolTitle,
   };
+}
+
+/**
+ * A course shown whole (the catalogue's preview, the landing): the description as plain text, for
+ * text-only places, and as sanitised HTML (sanitised again on reading: rows written before the
+ * sanitiser, or by an import, are safe too), which the preview renders.
+ */
+export function courseDetailBody(ctx: Pick<AppContext, 'config' | 'now'>, row: CourseWithSchool) {
+  return { ...courseBody(ctx, row), description: richTextPlain(row.course.description), description_html: sanitizeRichText(row.course.description) };
 }
 
 /**
@@ -118,7 +131,8 @@ export async function storedLanding(db: Db, courseId: number): Promise<StoredLan
  * the course itself.
  */
 export function buildLanding(row: CourseWithSchool, stored: StoredLanding, program: LandingProgramSection[]): Landing {
-  const header = { name: row.course.name, description: row.course.description, contact_link: row.contactLink ?? '', ...stored.header };
+  // The landing's texts are plain text: the header's default is the description's text.
+  const header = { name: row.course.name, description: richTextPlain(row.course.description), contact_link: row.contactLink ?? '', ...stored.header };
   const landing = landingWithDefaults({ ...(stored as LandingInput), header } as LandingInput);
   landing.stats.lessonCount = program.reduce((sum, section) => sum + section.lessons.length, 0);
   landing.trainingProgram.sections = program;
@@ -132,7 +146,7 @@ export async function landingBody(ctx: AppContext, where: SQL) {
   const [stored, program] = await Promise.all([storedLanding(ctx.db, row.course.id), courseProgram(ctx.db, [row.course.id])]);
   // The school's colours: the landing widget paints itself with them (settings «Оформление»).
   const theme = await schoolColors(ctx, row.course.schoolId);
-  return { course: courseBody(ctx, row), landing: buildLanding(row, stored, program.get(row.course.id) ?? []), theme };
+  return { course: courseDetailBody(ctx, row), landing: buildLanding(row, stored, program.get(row.course.id) ?? []), theme };
 }
 
 // ---- Checking what an admin stores ----

@@ -12,6 +12,7 @@ export { blockContent, blockRoutes, lessonBlockBodies } from './block-routes.ts'
 export { lessonContent, LessonContent } from './lesson-content.ts';
 export { applyHomeworkOptions, applyTestOptions, homeworkSettings, testSettings } from './lesson-settings.ts';
 export { sanitizeRichText } from './rich-text.ts';
+export { richTextExcerpt, richTextPlain } from './rich-text-plain.ts';
 export { fileRoutes } from './file-routes.ts';
 export { videoUploadRoutes } from './video-uploads.ts';
 export { courseFiles } from './tables.ts';
