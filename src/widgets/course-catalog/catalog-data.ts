@@ -4,6 +4,7 @@ import { formatMoney, plural, toMinorUnits, type LandingInput, catalogMessages }
 export interface CatalogCourse {
   course_id: number;
   name: string;
+  /** Plain text: on a card, a one-line excerpt. */
   description: string;
   duration_days: number | null;
   format?: string | null;
@@ -26,7 +27,8 @@ export interface CatalogPage {
 
 /** GET course_catalog/{id}. */
 export interface CourseDetail {
-  course: Omit<CatalogCourse, 'photo_url'> & { photo_url?: string | null };
+  /** `description` is the whole text; `description_html` the server's sanitised HTML of it. */
+  course: Omit<CatalogCourse, 'photo_url'> & { photo_url?: string | null; description_html?: string };
   landing?: LandingInput | null;
 }
 

@@ -45,7 +45,10 @@ export const courseCatalogStyles =
 .preview-body { display: flex; flex-direction: column; gap: 1em; width: 100%; }
 .preview-title { margin: 0; font-size: 1.5em; line-height: 1.25; overflow-wrap: anywhere; }
 .preview-lead { margin: 0; font-size: 1.1em; }
-.preview-description { margin: 0; white-space: pre-line; }
+.preview-description { overflow-wrap: anywhere; }
+.preview-description > :first-child { margin-top: 0; }
+.preview-description > :last-child { margin-bottom: 0; }
+.preview-description img { max-width: 100%; height: auto; }
 .preview-facts { display: flex; flex-wrap: wrap; gap: 0.75em 2em; margin: 0; }
 .preview-facts dt { color: var(--_muted); font-size: 0.9em; }
 .preview-facts dd { margin: 0; }

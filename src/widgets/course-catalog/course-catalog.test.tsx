@@ -41,7 +41,19 @@ function pageOf(results: CatalogCourse[], count = results.length): CatalogPage {
 }
 
 const detail: CourseDetail = {
-  course: { course_id: 11, name: python.name, description: python.description, price: 12900, currency: 'RUB', duration_days: 30, format: 'online', school: 'code-school', school_title: python.school_title },
+  // The whole description: its text, and the server's sanitised HTML, which the preview renders.
+  course: {
+    course_id: 11,
+    name: python.name,
+    description: python.description,
+    description_html: '<p>Основы программирования на <strong>Python</strong>: переменные, циклы, функции и первые проекты.</p><ul><li>практика</li></ul>',
+    price: 12900,
+    currency: 'RUB',
+    duration_days: 30,
+    format: 'online',
+    school: 'code-school',
+    school_title: python.school_title,
+  },
   landing: {
     header: { description: 'Станьте разработчиком за месяц: практика с первого урока.' },
     trainingProgram: {
@@ -325,7 +337,12 @@ describe('CourseCatalog course preview', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Python с нуля' })).toBeTruthy();
     expect(screen.queryByRole('searchbox')).toBeNull();
     expect(screen.getByText('Станьте разработчиком за месяц: практика с первого урока.')).toBeTruthy();
-    expect(screen.getByText(python.description)).toBeTruthy();
+    // The description is the server's HTML rendered, not its tags as text.
+    const description = document.querySelector('.preview-description')!;
+    expect(description.querySelector('p strong')!.textContent).toBe('Python');
+    expect(description.querySelector('li')!.textContent).toBe('практика');
+    expect(description.textContent).toBe(`${python.description}практика`);
+    expect(document.body.textContent).not.toMatch(/<\/?(p|strong|ul|li)>/);
     expect(screen.getByText(rub(12900))).toBeTruthy();
     expect(screen.getByText('30 дней')).toBeTruthy();
     expect(screen.getByText('Школа программирования «Код»')).toBeTruthy();

@@ -85,7 +85,8 @@ export function CoursePreview({
             </div>
           ) : null}
         </dl>
-        {course.description ? <p className="preview-description">{course.description}</p> : null}
+        {/* The server's sanitised HTML (README, Decisions: rich text in public answers); the widget ships no sanitiser. */}
+        {course.description_html ? <div className="preview-description" dangerouslySetInnerHTML={{ __html: course.description_html }} /> : null}
         {sections.length > 0 ? (
           <section className="program" aria-labelledby={`program-${courseId}`}>
             <h3 id={`program-${courseId}`}>{program?.title || text.program}</h3>

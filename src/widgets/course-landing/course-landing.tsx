@@ -20,7 +20,10 @@ export interface CourseLandingProps extends WidgetHostProps {
 export interface LandingCourse {
   course_id: number;
   name: string;
+  /** Plain text (the server's, from the rich-text description). */
   description?: string;
+  /** The description as the server's sanitised HTML (the landing shows the text). */
+  description_html?: string;
   /** Major units of the school's currency. */
   price?: number;
   /** The school's ISO 4217 currency; a server that sends none means BYN. */
