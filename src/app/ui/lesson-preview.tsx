@@ -27,12 +27,15 @@ export interface ViewBlock {
  * Links, pictures and uploaded videos (their signed links) are plain attributes; React escapes the rest.
  * Framework-only: no editor, highlighter or math library comes with it (the student's lesson page budget).
  */
-/** Without `name` (a page whose heading names the lesson already) the article is named «Материалы урока». */
-export function LessonPreview({ name, blocks }: { name?: string; blocks: readonly ViewBlock[] }) {
+/**
+ * Without `name` (a page whose heading names the lesson already) the article is named `label`,
+ * «Материалы урока» by default; `empty` is said when there are no blocks (a homework's task says its own).
+ */
+export function LessonPreview({ name, blocks, label = t.content, empty = t.empty }: { name?: string; blocks: readonly ViewBlock[]; label?: string; empty?: string }) {
   return (
-    <article className="lesson-preview" aria-label={name ? undefined : t.content}>
+    <article className="lesson-preview" aria-label={name ? undefined : label}>
       {name ? <h2>{name}</h2> : null}
-      {blocks.length === 0 ? <p className="muted">{t.empty}</p> : null}
+      {blocks.length === 0 ? <p className="muted">{empty}</p> : null}
       {blocks.map((block) => (
         <div key={block.id} className={`preview-block ${block.type}`}>
           <PreviewBlock block={block} />

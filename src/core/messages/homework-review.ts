@@ -49,6 +49,7 @@ export const homeworkReviewMessages = {
   task: 'Задание',
   taskFiles: 'Файлы задания',
   taskLoadFailed: 'Не удалось загрузить задание.',
+  taskEmpty: 'Автор курса ещё не написал задание.',
   studentLabel: 'Ученик',
   courseLabel: 'Курс',
   teacherLabel: 'Проверяющий',

@@ -53,6 +53,10 @@ export const learningMessages = {
   lessonNotFoundText: 'Возможно, урок удалён или закрыт для вас.',
   files: 'Файлы урока',
   audio: 'Аудио урока',
+  // A homework's page: its task above the hand-in form.
+  homeworkTask: 'Задание',
+  taskFiles: 'Файлы задания',
+  taskAudio: 'Аудио задания',
   startsAt: 'Начало',
   duration: (n: number) => plural(n, minutes),
   durationLabel: 'Длительность',

@@ -1,5 +1,5 @@
 import { $filters, $school, DEFAULT_FILTERS, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi, type Answer } from '../../../../tests/helpers/api-stub.ts';
 import { homeworkCheck, lessonFile, userHomework } from '../../../../tests/helpers/homework-fixtures.ts';
@@ -32,7 +32,7 @@ function stubPage(reads: Answer[] = [() => json(handIn([HANDED_IN]))], extra: Re
   let read = 0;
   return stubApi({
     [HAND_IN]: (request) => reads[Math.min(read++, reads.length - 1)]!(request),
-    'GET Alpha/homeworks/9/': () => json(TASK),
+    'GET Alpha/teacher_homeworks/50/task/': () => json(TASK),
     ...extra,
   });
 }
@@ -186,8 +186,24 @@ describe('HomeworkCheckPage', () => {
     expect(await screen.findByText('Непроверенных работ больше нет.')).toBeTruthy();
   });
 
+  it('reads the task by the hand-in, so a checker named from outside the course sees it too, and says when none is written', async () => {
+    const { sent } = stubPage();
+    renderPage();
+    const task = await screen.findByRole('region', { name: 'Задание' });
+    expect(await within(task).findByRole('article', { name: 'Задание' })).toBeTruthy();
+    expect(sent.map((request) => request.path)).toContain('Alpha/teacher_homeworks/50/task/');
+    expect(sent.map((request) => request.path)).not.toContain('Alpha/homeworks/9/');
+    cleanup();
+
+    stubPage(undefined, { 'GET Alpha/teacher_homeworks/50/task/': () => json({ ...TASK, blocks: [], text_files: [] }) });
+    renderPage();
+    const empty = await screen.findByRole('region', { name: 'Задание' });
+    expect(await within(empty).findByText('Автор курса ещё не написал задание.')).toBeTruthy();
+    expect(within(empty).queryByText('В уроке пока нет содержимого.')).toBeNull();
+  });
+
   it("says a work of another teacher or school is not found, and shows other failures with a retry", async () => {
-    stubApi({ [HAND_IN]: () => json({ code: 'FORBIDDEN', message: 'Нет доступа.' }, 403), 'GET Alpha/homeworks/9/': () => json(TASK) });
+    stubApi({ [HAND_IN]: () => json({ code: 'FORBIDDEN', message: 'Нет доступа.' }, 403), 'GET Alpha/teacher_homeworks/50/task/': () => json(TASK) });
     const { unmount } = renderPage();
     expect(await screen.findByRole('heading', { level: 2, name: 'Работа не найдена' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'К списку домашних заданий' }).getAttribute('href')).toBe('/school/Alpha/home-work');

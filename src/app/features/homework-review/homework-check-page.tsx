@@ -39,7 +39,7 @@ export default function HomeworkCheckPage(props: HomeworkCheckPageProps) {
 function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheckPageProps) {
   const valid = validId(lessonId) && validId(userHomeworkId) && validId(courseId);
   const read = useResource(valid ? `homework-hand-in|${school}|${userHomeworkId}|${courseId}` : null, () => getHandIn(school, userHomeworkId, courseId));
-  const task = useResource(valid ? `homework-task|${school}|${lessonId}` : null, () => getHomeworkTask(school, lessonId));
+  const task = useResource(valid ? `homework-task|${school}|${userHomeworkId}` : null, () => getHomeworkTask(school, userHomeworkId));
   // The hand-in as read again after an answer: the latest read wins (two may cross).
   const [fresh, setFresh] = useState<UserHomework | null>(null);
   // The review's text went but its files are still going: the form stays even once accepted.
@@ -139,7 +139,7 @@ function TaskSection({ task, failed, onRetry }: { task: HomeworkTask | null; fai
       <h2 id="homework-task-heading">{t.task}</h2>
       {failed ? <LoadError message={t.taskLoadFailed} onRetry={onRetry} /> : null}
       {!task && !failed ? <p role="status">{commonMessages.loading}</p> : null}
-      {task ? <LessonPreview blocks={task.blocks ?? []} /> : null}
+      {task ? <LessonPreview blocks={task.blocks ?? []} label={t.task} empty={t.taskEmpty} /> : null}
       {files.length ? (
         <FileLinks files={files} label={t.taskFiles} className="homework-files" />
       ) : null}

@@ -82,7 +82,7 @@ export const getNextHandIn = (school: string, after: number, query: QueueQuery) 
 export const getHandIn = (school: string, id: number, courseId: number) =>
   api().get<UserHomework>(at(school, `user_homeworks/${id}/`), { query: { course_id: courseId } });
 
-/** The homework lesson as staff read it: the task's blocks and files. */
+/** The task of the homework a hand-in answers, as its checker reads it: the task's blocks and files. */
 export interface HomeworkTask {
   id: number;
   name: string;
@@ -92,7 +92,8 @@ export interface HomeworkTask {
   audio_files?: LessonFile[];
 }
 
-export const getHomeworkTask = (school: string, lessonId: number) => api().get<HomeworkTask>(at(school, `homeworks/${lessonId}/`));
+/** Keyed on the hand-in: a checker named from outside the course reads it too (homeworks/{id}/ would not answer them). */
+export const getHomeworkTask = (school: string, userHomeworkId: number) => api().get<HomeworkTask>(at(school, `teacher_homeworks/${userHomeworkId}/task/`));
 
 /** The reviewer's decisions (the server refuses 'pending' and 'auto_check' from them). */
 export const REVIEW_DECISIONS = ['revision', 'rejected', 'accepted'] as const;
@@ -103,6 +104,8 @@ export interface Review {
   status: ReviewDecision;
   /** Left out: the mark stays as it was. */
   mark?: number;
+  /** Files uploaded for it first (homework_files/): the review goes with them or not at all. */
+  file_ids?: number[];
 }
 
 export const sendReview = (school: string, userHomeworkId: number, review: Review) =>
