@@ -32,6 +32,7 @@ import { pruneOldRows, RETENTION_CRON } from './retention.ts';
 import { createJobRunner, type JobRunnerTiming } from './shared/jobs/job-runner.ts';
 import { corsDelegator, registerPublicResponses } from './shared/http/public-routes.ts';
 import { registerSecurityHeaders } from './shared/http/security-headers.ts';
+import { VIDEO_EMBED_ORIGINS } from '#core/video-embed';
 import { createSessionGate } from './shared/security/session-gate.ts';
 import { createStorage } from './shared/storage/storage.ts';
 import { assertNoDemoPassword, seedDemo } from './seed/demo.ts';
@@ -137,6 +138,8 @@ export async function buildApp({ config, database, logger = true, logStream, now
         styleSrc: ["'self'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // Lesson videos play in the hosts' own players (core/video-embed.ts): their origins only.
+        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
         upgradeInsecureRequests: https ? [] : null,
       },
     },

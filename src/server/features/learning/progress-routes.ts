@@ -11,6 +11,7 @@ import { userHomeworks } from '../homework/index.ts';
 import { lessonCounts, type CourseCounts } from './progress.ts';
 import { lessonVisible } from './student-access.ts';
 import { lessonProgress } from './tables.ts';
+import { videoCompletionRoutes } from './video-completion-routes.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -77,6 +78,8 @@ const studentNotFound = () => notFound('Студент не найден.', 'STU
  */
 export async function progressRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  // Completing a lesson by watching its video is progress too.
+  await videoCompletionRoutes(app);
 
   /** The report of one student's courses in the school (`courseId`: one of them; `teacherId`: only that teacher's groups). */
   async function report(school: School, student: { id: number; email: string }, options: { courseId?: number; teacherId?: number; rank: boolean }) {

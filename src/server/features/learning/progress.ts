@@ -7,16 +7,26 @@ import { lessonProgress } from './tables.ts';
 
 export type ProgressStep = 'viewed' | 'submitted' | 'completed';
 
-/** Whether a step completes the lesson: a pass, an acceptance, or opening a plain lesson or webinar. */
-export const stepCompletes = (type: string, step: ProgressStep) => step === 'completed' || (step === 'viewed' && (type === 'lesson' || type === 'webinar'));
+/**
+ * Whether a step completes the lesson: a pass, an acceptance, a video watched (video-completion.ts),
+ * or opening a webinar or a plain lesson without a video (`video`: the lesson has one).
+ */
+export const stepCompletes = (type: string, step: ProgressStep, video = false) =>
+  step === 'completed' || (step === 'viewed' && (type === 'webinar' || (type === 'lesson' && !video)));
 
 /**
  * Records a step of a student in a lesson; earlier times are kept (the first view, the first
- * hand-in, the first pass). Opening a plain lesson or a webinar is also completing it. One
- * statement, and a step already recorded rewrites nothing.
+ * hand-in, the first pass). Opening a webinar or a plain lesson without a video is also completing
+ * it. One statement, and a step already recorded rewrites nothing.
  */
-export async function recordProgress(db: Db, enrolment: Pick<Enrolment, 'userId' | 'courseId'>, lesson: { id: number; type: string }, step: ProgressStep, now: Date): Promise<void> {
-  const completes = stepCompletes(lesson.type, step);
+export async function recordProgress(
+  db: Db,
+  enrolment: Pick<Enrolment, 'userId' | 'courseId'>,
+  lesson: { id: number; type: string; video?: boolean },
+  step: ProgressStep,
+  now: Date,
+): Promise<void> {
+  const completes = stepCompletes(lesson.type, step, lesson.video);
   const insert = db.insert(lessonProgress).values({
     userId: enrolment.userId,
     lessonId: lesson.id,

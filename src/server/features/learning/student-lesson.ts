@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
 import { courses, lessons, sections } from '../courses/index.ts';
+import { lessonVideos } from './lesson-videos.ts';
 import { markFinishedIfComplete, recordProgress, stepCompletes } from './progress.ts';
 import { lessonStates, openLesson, studentCourse, type Course, type Enrolment, type LessonState } from './student-access.ts';
 
@@ -17,7 +18,7 @@ export interface Neighbour {
 export interface StudentLesson {
   lesson: LessonRow;
   course: Course;
-  /** The lesson's state after this visit (viewed; a plain lesson or webinar also completed). */
+  /** The lesson's state after this visit (viewed; a webinar or a plain lesson without a video also completed). */
   state: LessonState;
   /** The lessons before and after it among those the student can see, in course order (locked or not). */
   previous: Neighbour | null;
@@ -33,9 +34,11 @@ const neighbour = (state: LessonState | undefined): Neighbour | null => (state ?
  * A student opens a lesson page (any type: `type` is the route's). The gates first: a lesson of
  * another school, of a course they are not in, switched off or closed to them is 404; an
  * unpublished course, an access period over or a lock (strict order, opening date) is 403 with
- * the reason. Then the visit is recorded (a plain lesson or webinar is completed by it) and, when
+ * the reason. Then the visit is recorded (a webinar or a plain lesson without a video is completed
+ * by it; a video is to be watched: video-completion.ts) and, when
  * that completes the course, the course is finished for them (and its chained groups joined).
- * Three reads whatever the course's size; a repeated visit writes nothing.
+ * Three reads whatever the course's size (four for a plain lesson not yet completed: its videos); a
+ * repeated visit writes nothing.
  */
 export async function openLessonForStudent(
   ctx: AppContext,
@@ -66,8 +69,9 @@ export async function openLessonForStudent(
   const index = states.indexOf(before);
   // Someone viewing as the student (impersonation is read-only) sees the page as it is, recording nothing.
   if (!options.record) return { lesson: row.lesson, course, state: before, previous: neighbour(states[index - 1]), next: neighbour(states[index + 1]), enrolment };
-  const completes = stepCompletes(type, 'viewed');
-  if (!before.viewed || (completes && !before.completed)) await recordProgress(ctx.db, enrolment, { id: lessonId, type }, 'viewed', now);
+  const video = type === 'lesson' && !before.completed && (await lessonVideos(ctx.db, lessonId)).count > 0;
+  const completes = stepCompletes(type, 'viewed', video);
+  if (!before.viewed || (completes && !before.completed)) await recordProgress(ctx.db, enrolment, { id: lessonId, type, video }, 'viewed', now);
   const state: LessonState = { ...before, viewed: true, completed: before.completed || completes };
   // The states as they are now, without reading them again (no write unless this completes the course).
   const after = states.map((s, i) => (i === index ? state : s));

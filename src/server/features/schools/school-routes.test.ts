@@ -46,6 +46,7 @@ describe('GET /schools/:id/', () => {
       offer_url: '',
       test_course: false,
       time_zone: 'Europe/Moscow',
+      video_watched_percent: 90,
       referral_code: expect.stringMatching(/^[0-9a-f-]{36}$/),
       created_at: expect.any(String),
       updated_at: expect.any(String),
@@ -188,6 +189,53 @@ describe('PATCH /schools/:id/', () => {
     const res = await call(t.app, 'PATCH', '/api/schools/0/', { token: owner.access, body: { title: 'X' } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'INVALID_SCHOOL_ID', message: 'Invalid school ID' });
+  });
+});
+
+describe('the share of a lesson video to watch (PATCH /schools/:id/ video_watched_percent)', () => {
+  const url = () => `/api/schools/${owner.schoolId}/`;
+  const stored = async () => (await t.app.ctx.db.select().from(schools).where(eq(schools.id, owner.schoolId)))[0]!.videoWatchedPercent;
+
+  it('is 90 % by default and set by an admin between 50 and 100 %, read by every member', async () => {
+    expect((await call(t.app, 'GET', url(), { token: student.access })).body).toMatchObject({ video_watched_percent: 90 });
+    for (const share of [50, 100, 75]) {
+      const res = await call(t.app, 'PATCH', url(), { token: owner.access, body: { video_watched_percent: share } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ video_watched_percent: share });
+    }
+    expect((await call(t.app, 'GET', url(), { token: teacher.access })).body).toMatchObject({ video_watched_percent: 75 });
+    expect(await stored()).toBe(75);
+  });
+
+  it.each([
+    [49, 'Значение должно быть не меньше 50.'],
+    [101, 'Значение должно быть не больше 100.'],
+    [0, 'Значение должно быть не меньше 50.'],
+    [-90, 'Значение должно быть не меньше 50.'],
+    [90.5, 'Неверный тип значения.'],
+    ['много', 'Неверный тип значения.'],
+    ['90\u0000', 'Неверный тип значения.'],
+    [null, 'Неверный тип значения.'],
+  ])('refuses %j with a Russian field error and changes nothing', async (share, message) => {
+    const res = await call(t.app, 'PATCH', url(), { token: owner.access, body: { video_watched_percent: share, title: 'Не сохранится' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_ERROR', fields: { video_watched_percent: [message] } });
+    expect(await stored()).toBe(75);
+  });
+
+  it("is the school's admins' alone: no token, a teacher, a student and another school's admin are refused", async () => {
+    for (const [token, status] of [
+      [undefined, 401],
+      [teacher.access, 403],
+      [student.access, 403],
+      [other.access, 403],
+      [otherStudent.access, 403],
+    ] as const) {
+      expect((await call(t.app, 'PATCH', url(), { token, body: { video_watched_percent: 60 } })).status).toBe(status);
+    }
+    expect(await stored()).toBe(75);
+    // The other school's own share is its own.
+    expect((await call(t.app, 'GET', `/api/schools/${other.schoolId}/`, { token: other.access })).body).toMatchObject({ video_watched_percent: 90 });
   });
 });
 

@@ -38,6 +38,7 @@ const SchoolBody = Type.Object({
   offer_url: Type.String(),
   test_course: Type.Boolean(),
   time_zone: Type.String({ description: 'Часовой пояс школы (IANA): время в её письмах и уведомлениях' }),
+  video_watched_percent: Type.Integer({ description: 'Какую долю видео урока (%) ученик смотрит, чтобы урок был пройден' }),
   referral_code: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
@@ -55,6 +56,7 @@ const SchoolPatch = Type.Object({
   offer_url: Type.Optional(Type.Union([Type.Null(), Text({ maxLength: 500 })])),
   test_course: Type.Optional(Type.Boolean()),
   time_zone: Type.Optional(Text({ minLength: 1, maxLength: 64 })),
+  video_watched_percent: Type.Optional(Type.Integer({ minimum: 50, maximum: 100 })),
 });
 
 const SchoolIdParams = Type.Object({ id: Type.Integer() });
@@ -121,6 +123,7 @@ async function schoolBody(app: App, school: School, role: MemberRole) {
     offer_url: school.offerUrl,
     test_course: school.testCourse,
     time_zone: school.timeZone,
+    video_watched_percent: school.videoWatchedPercent,
     // The referral code earns the school paid days: only its admins get to hand it out.
     referral_code: role === 'Admin' ? school.referralCode : null,
     created_at: school.createdAt.toISOString(),
@@ -237,6 +240,7 @@ export async function schoolRoutes(app: App): Promise<void> {
         if (!zone) throw fieldError('time_zone', 'Неизвестный часовой пояс.');
         changes.timeZone = zone;
       }
+      if (body.video_watched_percent !== undefined) changes.videoWatchedPercent = body.video_watched_percent;
       if (Object.keys(changes).length === 0) return schoolBody(app, school, 'Admin');
       const [updated] = await ctx.db
         .update(schools)
