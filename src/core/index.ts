@@ -2,6 +2,7 @@
 // (The server imports the pure modules one by one, '#core/roles' and so on.)
 export * from './api-client.ts';
 export * from './api-error.ts';
+export * from './api-call.ts';
 export * from './certificate.ts';
 export * from './chat-socket.ts';
 export * from './debounce.ts';

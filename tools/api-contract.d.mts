@@ -1,0 +1,2 @@
+export declare const CONTRACT_FILE: string;
+export declare function contractSource(document: unknown): Promise<string>;
