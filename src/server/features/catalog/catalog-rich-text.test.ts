@@ -85,6 +85,13 @@ describe('course descriptions in the public answers', () => {
     expect(patched.body!.landing.header.description).toBe('Своё <p> слово');
   });
 
+  it("reads a header saved with the description's HTML (the editor's old default) as its text", async () => {
+    const saved = await call(t.app, 'PATCH', `/api/${owner.schoolName}/course_landing/${courseId}/`, { token: owner.access, body: { landing: { header: { description: HTML } } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body!.landing.header.description).toBe(TEXT);
+    await call(t.app, 'PATCH', `/api/${owner.schoolName}/course_landing/${courseId}/`, { token: owner.access, body: { landing: { header: null } } });
+  });
+
   it('documents both forms in the OpenAPI document', async () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);

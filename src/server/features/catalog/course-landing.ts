@@ -131,8 +131,12 @@ export async function storedLanding(db: Db, courseId: number): Promise<StoredLan
  * the course itself.
  */
 export function buildLanding(row: CourseWithSchool, stored: StoredLanding, program: LandingProgramSection[]): Landing {
-  // The landing's texts are plain text: the header's default is the description's text.
-  const header = { name: row.course.name, description: richTextPlain(row.course.description), contact_link: row.contactLink ?? '', ...stored.header };
+  // The landing's texts are plain text: the header's default is the description's text. Headers
+  // saved while that default was the description's HTML (the editor saves a block whole) still
+  // hold it verbatim; they read as the text too.
+  const text = richTextPlain(row.course.description);
+  const header = { name: row.course.name, description: text, contact_link: row.contactLink ?? '', ...stored.header };
+  if (typeof header.description === 'string' && header.description.trim() === row.course.description.trim() && row.course.description.trim() !== '') header.description = text;
   const landing = landingWithDefaults({ ...(stored as LandingInput), header } as LandingInput);
   landing.stats.lessonCount = program.reduce((sum, section) => sum + section.lessons.length, 0);
   landing.trainingProgram.sections = program;
