@@ -116,7 +116,7 @@ describe('HomeworkCheckPage', () => {
     send();
     const thread = screen.getByRole('region', { name: 'История проверки' });
     expect(await within(thread).findByText('Добавьте проверку ввода.')).toBeTruthy();
-    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ user_homework: 50, text: 'Добавьте проверку ввода.', status: 'revision' });
+    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ user_homework: 50, text: 'Добавьте проверку ввода.', status: 'revision', file_ids: [] });
     expect(sent.filter((request) => request.path === 'Alpha/user_homeworks/50/')).toHaveLength(2);
     // The form is ready for the next answer.
     expect((screen.getByLabelText('Решение') as HTMLSelectElement).value).toBe('');
@@ -125,11 +125,11 @@ describe('HomeworkCheckPage', () => {
 
   it('accepts with a mark and a file (its progress through the upload), then closes the thread', async () => {
     const accepted = check(72, { author: 8, author_role: 'teacher', author_name: 'Мария Ивановна', text: '', status: 'accepted', status_label: 'Принято', mark: 5, created_at: '2026-03-07T09:00:00.000Z' });
-    let upload!: (files: LessonFile[]) => void;
+    let upload!: (stored: LessonFile) => void;
     vi.mocked(uploadWithProgress).mockImplementation((_url, _form, options) => {
       options?.onProgress?.(0.5);
       return new Promise((resolve) => {
-        upload = resolve as (files: LessonFile[]) => void;
+        upload = resolve as (stored: LessonFile) => void;
       });
     });
     const { sent } = stubPage([() => json(handIn([HANDED_IN])), () => json(handIn([HANDED_IN, accepted]))], {
@@ -141,15 +141,16 @@ describe('HomeworkCheckPage', () => {
     fireEvent.change(screen.getByLabelText('Оценка'), { target: { value: '5' } });
     fireEvent.change(screen.getByLabelText('Прикрепить файлы'), { target: { files: [new File(['x'], 'review.pdf', { type: 'application/pdf' })] } });
     send();
-    // The text went and the work is accepted, but the file is still going: the form stays for it.
+    // The file goes first: the review is not sent until it is there.
     const progress = await screen.findByRole('progressbar', { name: 'Загрузка файла «review.pdf»' });
     expect(progress.getAttribute('value')).toBe('0.5');
-    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ user_homework: 50, text: '', status: 'accepted', mark: 5 });
+    expect(sent.find((request) => request.method === 'POST')).toBeUndefined();
     const [url, body] = vi.mocked(uploadWithProgress).mock.calls[0]!;
-    expect(url).toBe('/api/Alpha/text_files/');
-    expect((body as FormData).get('user_homework_check')).toBe('72');
+    expect(url).toBe('/api/Alpha/homework_files/');
+    expect((body as FormData).get('file')).toBeInstanceOf(File);
 
-    upload([file(9, 'review.pdf')]);
+    upload(file(9, 'review.pdf'));
+    await waitFor(() => expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ user_homework: 50, text: '', status: 'accepted', mark: 5, file_ids: [9] }));
     expect(await screen.findByText('Работа принята: переписка по ней закрыта.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Проверка' })).toBeNull());
     expect(screen.getByRole('region', { name: 'История проверки' }).textContent).toContain('Оценка: 5');

@@ -42,8 +42,6 @@ function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheck
   const task = useResource(valid ? `homework-task|${school}|${userHomeworkId}` : null, () => getHomeworkTask(school, userHomeworkId));
   // The hand-in as read again after an answer: the latest read wins (two may cross).
   const [fresh, setFresh] = useState<UserHomework | null>(null);
-  // The review's text went but its files are still going: the form stays even once accepted.
-  const [uploading, setUploading] = useState(false);
   const reads = useRef(0);
   const admin = routeRole(useStore($user).role) === 'Admin';
 
@@ -108,22 +106,7 @@ function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheck
       <TaskSection task={task.data ?? null} failed={task.status === 'error'} onRetry={task.retry} />
       <HomeworkThread homework={handIn} />
       {closed ? <p className="homework-accepted" role="status">{handIn.status === 'accepted' ? t.acceptedClosed : t.autoCheckClosed}</p> : null}
-      {!closed || uploading ? (
-        <ReviewForm
-          key="review"
-          school={school}
-          userHomeworkId={userHomeworkId}
-          onTextSent={(filesToCome) => {
-            if (!filesToCome) return;
-            setUploading(true);
-            void refresh();
-          }}
-          onDone={() => {
-            setUploading(false);
-            void refresh();
-          }}
-        />
-      ) : null}
+      {!closed ? <ReviewForm key="review" school={school} userHomeworkId={userHomeworkId} onDone={() => void refresh()} /> : null}
     </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { homeworkReviewMessages } from '#core';
 import { useId, useState } from 'react';
-import { HomeworkComposer, type HomeworkUploadTarget } from '../learning/index.ts';
+import { HomeworkComposer } from '../learning/index.ts';
 import { REVIEW_DECISIONS, sendReview, type ReviewDecision } from './homework-review-api.ts';
 import { MARK_MAX } from './queue-filters.ts';
 
@@ -10,9 +10,7 @@ const MARK = /^\d{1,4}$/;
 export interface ReviewFormProps {
   school: string;
   userHomeworkId: number;
-  /** The review went; with `filesToCome` its files are still on their way (the form must stay for them). */
-  onTextSent: (filesToCome: boolean) => void;
-  /** The review and all its files went. */
+  /** The review went with all its files. */
   onDone: () => void;
 }
 
@@ -21,9 +19,9 @@ type Problems = Partial<Record<'status' | 'mark', string>>;
 /**
  * The reviewer's answer in the thread: a comment, the decision (На доработку, Отклонить, Принять),
  * an optional mark and files (documents and audio, each with its progress bar), through the same
- * composer as the student's answers. A comment is required unless the work is accepted.
+ * composer as the student's answers: the review goes with its files or not at all. A comment is required unless the work is accepted.
  */
-export function ReviewForm({ school, userHomeworkId, onTextSent, onDone }: ReviewFormProps) {
+export function ReviewForm({ school, userHomeworkId, onDone }: ReviewFormProps) {
   const statusId = useId();
   const markId = useId();
   const [decision, setDecision] = useState<ReviewDecision | ''>('');
@@ -40,10 +38,9 @@ export function ReviewForm({ school, userHomeworkId, onTextSent, onDone }: Revie
     return Object.keys(found).length ? false : null;
   }
 
-  async function send(text: string): Promise<HomeworkUploadTarget> {
+  async function send(text: string, fileIds: number[]): Promise<void> {
     const typed = mark.trim();
-    const answer = await sendReview(school, userHomeworkId, { text, status: decision as ReviewDecision, ...(typed ? { mark: Number(typed) } : {}) });
-    return { userHomework: userHomeworkId, check: answer.user_homework_check_id };
+    await sendReview(school, userHomeworkId, { text, status: decision as ReviewDecision, ...(typed ? { mark: Number(typed) } : {}), file_ids: fileIds });
   }
 
   const describe = (id: string, problem: string | undefined, hint?: boolean) => [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -57,7 +54,6 @@ export function ReviewForm({ school, userHomeworkId, onTextSent, onDone }: Revie
         submitLabel={t.send}
         check={check}
         send={send}
-        onTextSent={(_target, filesToCome) => onTextSent(filesToCome)}
         onDone={() => {
           setDecision('');
           setMark('');

@@ -1,7 +1,7 @@
 import { formatFileSize, learningTestsMessages, toApiError, uiMessages } from '#core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FormError, FormField } from '../../ui/form-field.tsx';
-import { HOMEWORK_FILE_ACCEPT, homeworkFileMaxBytes, uploadHomeworkFileWithProgress, type HomeworkUploadTarget } from './homework-api.ts';
+import { HOMEWORK_FILE_ACCEPT, homeworkFileMaxBytes, uploadHomeworkFileWithProgress } from './homework-api.ts';
 
 const t = learningTestsMessages.homework;
 
@@ -12,42 +12,43 @@ interface Attachment {
   /** 0…1 once the upload reports it. */
   fraction: number | null;
   error: string | null;
+  /** The uploaded file's id, once the server took it (it waits for the message that names it). */
+  id: number | null;
 }
 
 export interface HomeworkComposerProps {
   school: string;
   /** The text area's label. */
   label: string;
-  /** Sends the text; resolves with where its files go. A refusal is shown and the text kept. */
-  send: (text: string) => Promise<HomeworkUploadTarget>;
-  /** The text has gone; with `filesToCome` its files are still to go, and the composer must stay on screen for them. */
-  onTextSent?: (target: HomeworkUploadTarget, filesToCome: boolean) => void;
-  /** The text and every file went (or the files that would not were taken away). */
-  onDone: (target: HomeworkUploadTarget) => void;
-  /** The caller's own fields under the text (a reviewer's decision and mark), until the text has gone. */
+  /** Sends the text with the ids of its uploaded files, all in one request. A refusal is shown and everything kept. */
+  send: (text: string, fileIds: number[]) => Promise<unknown>;
+  /** The text and its files went. */
+  onDone: () => void;
+  /** The caller's own fields under the text (a reviewer's decision and mark). */
   fields?: (busy: boolean) => ReactNode;
   /**
-   * Checks before the text goes: the text's error, or null to send it. Without it the text is
+   * Checks before anything goes: the text's error, or null to send it. Without it the text is
    * required. `false` stops without an error here (the caller shows its fields' own).
    */
   check?: (text: string) => string | null | false;
-  /** The button's text before the text has gone (default «Отправить»). */
+  /** The button's text (default «Отправить»). */
   submitLabel?: string;
 }
 
 /**
- * A text with file attachments (documents and audio), sent together: the text first, then each
- * file with its own progress bar. A refusal of the text keeps everything typed; a file that fails
- * stays with its reason, to be sent again to the same answer or taken away.
+ * A text with file attachments (documents and audio), sent whole or not at all: each file is
+ * uploaded first with its own progress bar, then the text goes naming them, and the server takes
+ * the message and its files together. A refused file stops it there: the text, the fields and
+ * the list stay, the file with its reason, to be sent again or taken away; a file that went is
+ * not sent twice.
  */
-export function HomeworkComposer({ school, label, send, onTextSent, onDone, fields, check, submitLabel = t.send }: HomeworkComposerProps) {
+export function HomeworkComposer({ school, label, send, onDone, fields, check, submitLabel = t.send }: HomeworkComposerProps) {
   const fileInputId = useId();
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [items, setItems] = useState<Attachment[]>([]);
-  const [target, setTarget] = useState<HomeworkUploadTarget | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [inputKey, setInputKey] = useState(0);
@@ -66,85 +67,77 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone, fiel
     for (const file of files) {
       const max = homeworkFileMaxBytes(file);
       if (file.size > max) refused.push(t.fileFailed(file.name, uiMessages.fileTooLarge(max)));
-      else added.push({ key: ++nextKey.current, file, state: 'ready', fraction: null, error: null });
+      else added.push({ key: ++nextKey.current, file, state: 'ready', fraction: null, error: null, id: null });
     }
     if (refused.length) setPickError(refused.join(' '));
     setItems((all) => [...all, ...added]);
     setInputKey((n) => n + 1);
   }
 
-  function finish(done: HomeworkUploadTarget) {
-    setItems([]);
-    setTarget(null);
-    setFormError(null);
-    setNotice(t.sent);
-    onDone(done);
-  }
-
-  /** Sends the files not sent yet, one after another; true when none is left. */
-  async function uploadAll(to: HomeworkUploadTarget, list: readonly Attachment[]): Promise<boolean> {
-    const own = new AbortController();
-    controller.current = own;
-    let left = false;
+  /** Uploads the files not uploaded yet, one after another; their ids, or null when one was refused (or the page left). */
+  async function uploadAll(list: readonly Attachment[], signal: AbortSignal): Promise<number[] | null> {
+    const ids: number[] = [];
+    let refused = false;
     for (const item of list) {
-      if (item.state === 'done') continue;
+      if (item.id !== null) {
+        ids.push(item.id);
+        continue;
+      }
       update(item.key, { state: 'uploading', fraction: null, error: null });
       try {
-        await uploadHomeworkFileWithProgress(school, to, item.file, (fraction) => !own.signal.aborted && update(item.key, { fraction: Math.min(1, Math.max(0, fraction)) }), own.signal);
-        if (own.signal.aborted) return false;
-        update(item.key, { state: 'done', fraction: 1 });
+        const stored = await uploadHomeworkFileWithProgress(school, item.file, (fraction) => !signal.aborted && update(item.key, { fraction: Math.min(1, Math.max(0, fraction)) }), signal);
+        if (signal.aborted) return null;
+        ids.push(stored.id);
+        update(item.key, { state: 'done', fraction: 1, id: stored.id });
       } catch (cause) {
-        if (own.signal.aborted) return false;
-        left = true;
+        if (signal.aborted) return null;
+        // The others still go: every refusal is shown at once.
+        refused = true;
         update(item.key, { state: 'failed', error: toApiError(cause).message });
       }
     }
-    return !left;
+    return refused ? null : ids;
   }
 
   async function submit() {
     if (busy) return;
     setNotice(null);
     setFormError(null);
-    let to = target;
-    if (to === null) {
-      const typed = text.trim();
-      const problem = check ? check(typed) : typed ? null : t.textRequired;
-      if (problem !== null) {
-        setTextError(problem || null);
-        return;
-      }
-      setTextError(null);
-      setBusy(true);
-      try {
-        to = await send(typed);
-      } catch (cause) {
-        // Nothing typed or attached is lost: the reason is shown beside it.
-        setFormError(toApiError(cause).message);
-        setBusy(false);
-        return;
-      }
-      setTarget(to);
-      setText('');
-      onTextSent?.(to, items.length > 0);
-    } else {
-      setBusy(true);
+    const typed = text.trim();
+    const problem = check ? check(typed) : typed ? null : t.textRequired;
+    if (problem !== null) {
+      setTextError(problem || null);
+      return;
     }
-    const allSent = await uploadAll(to, items);
-    if (controller.current?.signal.aborted) return;
+    setTextError(null);
+    setBusy(true);
+    const own = new AbortController();
+    controller.current = own;
+    const ids = await uploadAll(items, own.signal);
+    if (own.signal.aborted) return;
+    if (ids === null) {
+      // Nothing was sent: the text and the files stay, the refused ones with their reasons.
+      setFormError(t.notSentFiles);
+      setBusy(false);
+      return;
+    }
+    try {
+      await send(typed, ids);
+    } catch (cause) {
+      const error = toApiError(cause);
+      // Files the server no longer holds for this person (a day old, pruned) are uploaded again next time.
+      if (error.code === 'FILES_NOT_USABLE') setItems((all) => all.map((item) => ({ ...item, state: 'ready', fraction: null, id: null })));
+      setFormError(error.message);
+      setBusy(false);
+      return;
+    }
+    setText('');
+    setItems([]);
     setBusy(false);
-    if (allSent) finish(to);
-    else setFormError(t.sentWithoutFiles);
+    setNotice(t.sent);
+    onDone();
   }
 
-  function remove(key: number) {
-    const rest = items.filter((item) => item.key !== key);
-    setItems(rest);
-    // The text has gone: once the last failed file is taken away, the answer is complete.
-    if (target !== null && rest.every((item) => item.state === 'done')) finish(target);
-  }
-
-  const textSent = target !== null;
   return (
     <form
       className="homework-composer"
@@ -154,12 +147,10 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone, fiel
         void submit();
       }}
     >
-      {!textSent ? (
-        <FormField label={label} error={textError}>
-          {(control) => <textarea {...control} rows={6} maxLength={50_000} value={text} disabled={busy} onChange={(event) => setText(event.target.value)} />}
-        </FormField>
-      ) : null}
-      {!textSent && fields ? fields(busy) : null}
+      <FormField label={label} error={textError}>
+        {(control) => <textarea {...control} rows={6} maxLength={50_000} value={text} disabled={busy} onChange={(event) => setText(event.target.value)} />}
+      </FormField>
+      {fields ? fields(busy) : null}
       <div className="field">
         <label htmlFor={fileInputId}>{t.attach}</label>
         <input
@@ -184,7 +175,7 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone, fiel
       {items.length ? (
         <ul className="homework-attachments" aria-label={t.attached}>
           {items.map((item) => (
-            <AttachmentRow key={item.key} item={item} busy={busy} onRemove={() => remove(item.key)} />
+            <AttachmentRow key={item.key} item={item} busy={busy} onRemove={() => setItems((all) => all.filter((other) => other.key !== item.key))} />
           ))}
         </ul>
       ) : null}
@@ -192,7 +183,7 @@ export function HomeworkComposer({ school, label, send, onTextSent, onDone, fiel
       {notice ? <p role="status">{notice}</p> : null}
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t.sending : textSent ? t.retryFiles : submitLabel}
+          {busy ? t.sending : submitLabel}
         </button>
       </div>
     </form>
@@ -215,7 +206,7 @@ function AttachmentRow({ item, busy, onRemove }: { item: Attachment; busy: boole
         </div>
       ) : null}
       {item.state === 'failed' && item.error ? <p className="field-error">{t.fileFailed(name, item.error)}</p> : null}
-      {!busy && item.state !== 'done' ? (
+      {!busy ? (
         <button type="button" className="button small secondary" aria-label={t.removeFileLabel(name)} onClick={onRemove}>
           {t.removeFile}
         </button>

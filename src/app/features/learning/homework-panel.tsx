@@ -1,6 +1,5 @@
 import { isAcceptedHomeworkStatus, learningTestsMessages, toApiError } from '#core';
 import { useEffect, useRef, useState } from 'react';
-import type { HomeworkUploadTarget } from './homework-api.ts';
 import { HomeworkComposer } from './homework-panel-composer.tsx';
 import { HomeworkThread } from './homework-panel-thread.tsx';
 import { newerHomework } from './homework-thread.ts';
@@ -29,9 +28,6 @@ export function HomeworkPanel(props: HomeworkPanelProps) {
 function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
   // The hand-in as read after this panel sent something, until the page's own copy catches up.
   const [fresh, setFresh] = useState<UserHomework | null>(null);
-  // Files of a sent text still on their way: the form stays even if the homework got accepted at once.
-  const [pending, setPending] = useState(false);
-  const created = useRef<UserHomework | null>(null);
   const homework = newerHomework(lesson.user_homework, fresh);
   const accepted = homework ? isAcceptedHomeworkStatus(homework.status) : false;
   const changed = useRef(onChanged);
@@ -40,7 +36,7 @@ function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
   async function refresh(id: number) {
     try {
       const read = await getUserHomework(school, id);
-      // Two reads may cross (after the text, after its files): the fuller one stays.
+      // Two reads may cross (the page's and this one): the fuller one stays.
       setFresh((before) => newerHomework(before, read));
     } catch {
       // The page's own reload shows the thread instead.
@@ -56,14 +52,15 @@ function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
     // Keyed by what the summary says changed, not by the object (a new one with each reload).
   }, [summaryKey]);
 
-  async function send(text: string): Promise<HomeworkUploadTarget> {
+  /** The hand-in, or an answer in its thread, with the files uploaded for it: all of it goes, or none. */
+  async function send(text: string, fileIds: number[]): Promise<void> {
     if (homework) {
-      const check = await answerHomework(school, homework.user_homework_id, text);
-      return { userHomework: homework.user_homework_id, check: check.user_homework_check_id };
+      await answerHomework(school, homework.user_homework_id, text, fileIds);
+      void refresh(homework.user_homework_id);
+      return;
     }
     try {
-      created.current = await handInHomework(school, { homework: lesson.id, course_id: lesson.course_id, text });
-      return { userHomework: created.current.user_homework_id };
+      setFresh(await handInHomework(school, { homework: lesson.id, course_id: lesson.course_id, text, file_ids: fileIds }));
     } catch (cause) {
       // Handed in already (another tab): the page's reload shows that hand-in; the text stays here.
       if (toApiError(cause).code === 'HOMEWORK_EXISTS') changed.current();
@@ -71,30 +68,14 @@ function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
     }
   }
 
-  function textSent(target: HomeworkUploadTarget, filesToCome: boolean) {
-    // One render: the thread appears and the form stays for the files (it is the same element).
-    if (filesToCome) setPending(true);
-    if (created.current) setFresh(created.current);
-    else if (filesToCome) void refresh(target.userHomework);
-    if (filesToCome) changed.current();
-  }
-
-  function done(target: HomeworkUploadTarget) {
-    setPending(false);
-    if (created.current && !fresh) setFresh(created.current);
-    created.current = null;
-    void refresh(target.userHomework);
-    changed.current();
-  }
-
   return (
     <section className="homework-panel" aria-label={t.heading}>
       {homework ? <HomeworkThread homework={homework} /> : <h3>{t.heading}</h3>}
       {accepted ? <p className="homework-accepted">{t.acceptedNote}</p> : null}
-      {!accepted || pending ? (
+      {!accepted ? (
         <div className="homework-form">
           {homework ? <h3>{t.reply}</h3> : null}
-          <HomeworkComposer key="composer" school={school} label={homework ? t.replyText : t.text} send={send} onTextSent={textSent} onDone={done} />
+          <HomeworkComposer key="composer" school={school} label={homework ? t.replyText : t.text} send={send} onDone={() => changed.current()} />
         </div>
       ) : null}
     </section>

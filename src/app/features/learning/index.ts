@@ -11,5 +11,4 @@ export const LessonPage = lazyPage(() => import('./lesson-page.tsx'));
 // composer (text, documents and audio with progress) as the student's panel.
 export { HomeworkStatusBadge, HomeworkThread } from './homework-panel-thread.tsx';
 export { HomeworkComposer } from './homework-panel-composer.tsx';
-export type { HomeworkUploadTarget } from './homework-api.ts';
 export type { HomeworkCheck, LessonBlock, LessonFile, UserHomework } from './learning-api.ts';

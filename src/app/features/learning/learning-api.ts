@@ -344,11 +344,11 @@ export const listAttempts = (school: string, testId: number) => api().get<TestAt
 
 // Homework (homework feature).
 
-export const handInHomework = (school: string, body: { homework: number; course_id?: number; text: string }) => api().post<UserHomework>(at(school, 'user_homeworks/'), body);
+export const handInHomework = (school: string, body: { homework: number; course_id?: number; text: string; file_ids?: number[] }) => api().post<UserHomework>(at(school, 'user_homeworks/'), body);
 export const getUserHomework = (school: string, id: number) => api().get<UserHomework>(at(school, `user_homeworks/${id}/`));
 /** The student's answer in the thread of their hand-in (its status is always 'pending'). */
-export const answerHomework = (school: string, userHomeworkId: number, text: string) =>
-  api().post<HomeworkCheck>(at(school, 'user_homework_checks/'), { user_homework: userHomeworkId, text });
+export const answerHomework = (school: string, userHomeworkId: number, text: string, fileIds: number[] = []) =>
+  api().post<HomeworkCheck>(at(school, 'user_homework_checks/'), { user_homework: userHomeworkId, text, file_ids: fileIds });
 export const editHomeworkAnswer = (school: string, checkId: number, text: string) => api().patch<HomeworkCheck>(at(school, `user_homework_checks/${checkId}/`), { text });
 
 /** Where an uploaded homework file goes: the hand-in (its first check) or one check of its thread. */
