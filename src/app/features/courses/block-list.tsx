@@ -17,11 +17,21 @@ const blockKey = (id: number) => `block-${id}`;
 const blockId = (key: UniqueIdentifier) => Number(String(key).replace('block-', ''));
 const typeName = (type: string) => t.blockTypes[type] ?? type;
 
+export interface BlockListProps {
+  school: string;
+  lessonId: number;
+  blocks: readonly Block[];
+  onBlocks: (blocks: readonly Block[]) => void;
+  /** The list's heading and what it says when empty: a lesson's content by default, a homework's task says its own. */
+  title?: string;
+  empty?: string;
+}
+
 /**
  * A lesson's content blocks in order: each with its editor; added at the end by type, deleted
  * after a confirmation, moved by drag and drop (mouse or keyboard) or the up and down buttons.
  */
-export function BlockList({ school, lessonId, blocks, onBlocks }: { school: string; lessonId: number; blocks: readonly Block[]; onBlocks: (blocks: readonly Block[]) => void }) {
+export function BlockList({ school, lessonId, blocks, onBlocks, title = t.blocks, empty = t.noBlocks }: BlockListProps) {
   const ids = useId();
   const sensors = useDragSensors();
   const [busy, run] = useBusyAction();
@@ -74,8 +84,8 @@ export function BlockList({ school, lessonId, blocks, onBlocks }: { school: stri
 
   return (
     <section className="block-list" aria-labelledby={`${ids}-title`}>
-      <h3 id={`${ids}-title`}>{t.blocks}</h3>
-      {blocks.length === 0 ? <p className="muted">{t.noBlocks}</p> : null}
+      <h3 id={`${ids}-title`}>{title}</h3>
+      {blocks.length === 0 ? <p className="muted">{empty}</p> : null}
       <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={dragAccessibility(nameOf)} onDragEnd={onDragEnd}>
         <SortableContext items={blocks.map((block) => blockKey(block.id))} strategy={verticalListSortingStrategy}>
           <ol className="blocks">

@@ -115,6 +115,9 @@ export interface LessonDetail {
   active: boolean;
   points: number;
   blocks: Block[];
+  /** Its own documents and audio (a lesson's and a homework's). */
+  text_files?: CourseFile[];
+  audio_files?: CourseFile[];
   [setting: string]: unknown;
 }
 

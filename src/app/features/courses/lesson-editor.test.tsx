@@ -96,6 +96,45 @@ describe('LessonEditor', () => {
     expect(((await screen.findByRole('textbox', { name: 'Принять через (ЧЧ:ММ:СС)' })) as HTMLInputElement).value).toBe('01:00:00');
   });
 
+  it("writes a homework's task as a lesson's blocks, saved the same way, above its files and settings", async () => {
+    const taskFile = { id: 7, kind: 'text', course_id: 5, lesson_id: 11, name: 'Условие.pdf', mime: 'application/pdf', bytes: 1024, url: 'https://files.test/7', created_at: '2026-01-01T00:00:00.000Z' };
+    const code = { ...blocks[1]!, id: 9, base_lesson: 11, code: '', code_html: '' };
+    let refuse = true;
+    const { sent } = stubApi({
+      'GET Alpha/homeworks/11/': () => json(detail('homework', { id: 11, automate_accept: false, time_accept: null, text_files: [taskFile], audio_files: [] })),
+      'POST Alpha/blocks/': () => json(code, 201),
+      'PATCH Alpha/blocks/9/': (request) =>
+        refuse ? json({ code: 'VALIDATION_ERROR', message: 'Код слишком длинный.', fields: { code: ['Код слишком длинный.'] } }, 400) : json({ ...code, ...(request.body as object), code_html: '<pre><code>print(sum(costs))</code></pre>' }),
+    });
+    render(<LessonEditor school="Alpha" lesson={item('homework', 11)} onChanged={vi.fn()} />);
+    const task = await screen.findByRole('region', { name: 'Задание' });
+    expect(within(task).getByText(/Задание пока пустое/)).toBeTruthy();
+    fireEvent.click(within(within(task).getByRole('group', { name: 'Добавить блок' })).getByRole('button', { name: '+ Код' }));
+    await waitFor(() => expect(within(task).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['1. Код']));
+    expect(sent.find((request) => request.method === 'POST')!.body).toEqual({ base_lesson: 11, type: 'code' });
+
+    const input = within(task).getByRole('textbox', { name: 'Код' });
+    fireEvent.change(input, { target: { value: 'print(sum(costs))' } });
+    fireEvent.blur(input);
+    expect(await within(task).findByText(/Не сохранено: Код слишком длинный/)).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(task).getByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(within(task).getByText('Сохранено')).toBeTruthy());
+    expect(sent.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([
+      { code: 'print(sum(costs))', language: 'python' },
+      { code: 'print(sum(costs))', language: 'python' },
+    ]);
+
+    const files = screen.getByRole('region', { name: 'Файлы задания' });
+    expect(within(files).getByRole('link', { name: 'Условие.pdf' })).toBeTruthy();
+    const settings = screen.getByRole('heading', { name: 'Настройки' });
+    expect(task.compareDocumentPosition(files) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(files.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Просмотр как ученик' }));
+    expect(screen.getByRole('article').querySelector('.code-html pre')!.textContent).toBe('print(sum(costs))');
+  });
+
   it('opens a webinar with its settings form, its autowebinar chosen', async () => {
     stubApi({
       'GET Alpha/webinar_lessons/12/': () => json(detail('webinar', { id: 12, autowebinar: 3, autowebinar_title: 'Запись', webinar_url: '/webinar/zapis', link: null, starts_at: null, duration_minutes: 60 })),

@@ -5,6 +5,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { BlockList } from './block-list.tsx';
 import { getLesson, isEditableType, patchLesson, type Block, type EditableLessonType, type LessonDetail, type OutlineLesson } from './course-api.ts';
 import { HomeworkSettingsForm } from './homework-settings-form.tsx';
+import { LessonFilesEditor } from './lesson-files-editor.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';
 import { SaveStatus } from './save-status.tsx';
 import { TestQuestions } from './test-questions.tsx';
@@ -41,6 +42,8 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
   const [active, setActive] = useState(initial.active);
   const [blocks, setBlocks] = useState<readonly Block[]>(initial.blocks ?? []);
   const [preview, setPreview] = useState(false);
+  // Lessons and homework have content (blocks and files); a homework's is its task.
+  const hasContent = type === 'lesson' || type === 'homework';
   const save = useAutosave<Record<string, unknown>, LessonDetail>(
     (patch) => patchLesson(school, type, lesson.id, patch),
     (saved) => onChanged(saved.baselesson_ptr_id, { name: saved.name, active: saved.active }),
@@ -58,7 +61,7 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
             {t.backToEditor}
           </button>
         </div>
-        <LessonPreview name={name} blocks={blocks} />
+        <LessonPreview name={name} blocks={blocks} empty={type === 'homework' ? t.noTaskBlocks : undefined} />
       </div>
     );
   }
@@ -68,7 +71,7 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
       <div className="editor-head">
         <span className={`lesson-type ${type}`}>{t.lessonTypes[type]}</span>
         <SaveStatus state={save.state} onRetry={save.flush} />
-        {type === 'lesson' ? (
+        {hasContent ? (
           <button type="button" className="button small secondary" onClick={() => setPreview(true)}>
             {t.preview}
           </button>
@@ -108,6 +111,11 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
         {t.active}
       </label>
       {type === 'lesson' ? <BlockList school={school} lessonId={lesson.id} blocks={blocks} onBlocks={setBlocks} /> : null}
+      {/* A homework's task: blocks like a lesson's, shown to the student above the hand-in form. */}
+      {type === 'homework' ? <BlockList school={school} lessonId={lesson.id} blocks={blocks} onBlocks={setBlocks} title={t.homeworkTask} empty={t.noTaskBlocks} /> : null}
+      {hasContent ? (
+        <LessonFilesEditor school={school} lessonId={lesson.id} title={type === 'homework' ? t.lessonFiles.homework : t.lessonFiles.lesson} initial={[...(initial.text_files ?? []), ...(initial.audio_files ?? [])]} />
+      ) : null}
       {type === 'test' ? (
         <>
           <TestSettingsForm school={school} test={lesson} onSaved={saved} />

@@ -113,6 +113,26 @@ describe('LessonPage', () => {
     expect(screen.getByText('Домашнее задание')).toBeTruthy();
   });
 
+  it("shows a homework's task, its text and files, above the hand-in form", async () => {
+    const task = [{ ...block, id: 5, order: 1, type: 'description', description: '<p>Напишите программу, которая печатает сумму расходов.</p>' }];
+    stubApi({ 'GET Alpha/homeworks/13/': () => json(detail({ id: 13, type: 'homework', name: 'Калькулятор расходов', blocks: task, text_files: [file(3, 'text', 'образец.pdf')], audio_files: [], user_homework: null })) });
+    render(<LessonPage school="Alpha" courseId={7} lessonType="homework" lessonId={13} />);
+    const panel = await screen.findByTestId('homework-panel');
+    const heading = screen.getByRole('heading', { level: 2, name: 'Задание' });
+    const article = screen.getByRole('article', { name: 'Задание' });
+    expect(within(article).getByText('Напишите программу, которая печатает сумму расходов.')).toBeTruthy();
+    const files = screen.getByRole('region', { name: 'Файлы задания' });
+    expect(within(files).getByRole('link', { name: 'образец.pdf' })).toBeTruthy();
+    for (const [before, after] of [
+      [heading, article],
+      [article, files],
+      [files, panel],
+    ] as const) {
+      expect(before.compareDocumentPosition(after) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    }
+    expect(screen.queryByRole('region', { name: 'Файлы урока' })).toBeNull();
+  });
+
   it('shows a webinar with its start, the broadcast link and the autowebinar page', async () => {
     stubApi({
       'GET Alpha/webinar_lessons/14/': () =>

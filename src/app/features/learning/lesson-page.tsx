@@ -75,6 +75,8 @@ export default function LessonPage({ school, courseId, lessonType, lessonId }: L
 function LessonView({ school, courseId, lesson, reload }: { school: string; courseId: number; lesson: LessonDetail; reload: () => void }) {
   const course = lesson.course_id || courseId;
   const done = lesson.completed ? t.completed : lesson.sended ? t.sended : null;
+  // A homework's blocks and files are its task, read above the hand-in form.
+  const task = lesson.type === 'homework';
   return (
     <PageFrame
       title={lesson.name}
@@ -92,9 +94,10 @@ function LessonView({ school, courseId, lesson, reload }: { school: string; cour
       </p>
       {lesson.description && lesson.type !== 'lesson' ? <ServerHtml className="lesson-description" html={lesson.description} /> : null}
       {lesson.type === 'webinar' ? <WebinarInfo lesson={lesson} /> : null}
-      {lesson.blocks && (lesson.blocks.length > 0 || lesson.type === 'lesson') ? <LessonPreview blocks={lesson.blocks} /> : null}
-      <LessonFiles title={t.files} files={lesson.text_files} />
-      <LessonFiles title={t.audio} files={lesson.audio_files} audio />
+      {task && lesson.blocks?.length ? <h2 className="homework-task-heading">{t.homeworkTask}</h2> : null}
+      {lesson.blocks && (lesson.blocks.length > 0 || lesson.type === 'lesson') ? <LessonPreview blocks={lesson.blocks} label={task ? t.homeworkTask : undefined} /> : null}
+      <LessonFiles title={task ? t.taskFiles : t.files} files={lesson.text_files} />
+      <LessonFiles title={task ? t.taskAudio : t.audio} files={lesson.audio_files} audio />
       {lesson.type === 'test' || lesson.type === 'homework' ? (
         <Suspense fallback={<p role="status">{commonMessages.loading}</p>}>
           {lesson.type === 'test' ? <TestPanel school={school} lesson={lesson} onChanged={reload} /> : <HomeworkPanel school={school} lesson={lesson} onChanged={reload} />}
