@@ -8095,7 +8095,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Не копирует: копирование курса меняет данные и выполняется только запросом POST на этот адрес (ответ 405, Allow: POST) (администратор) */
+        get: {
+            parameters: {
+                query?: {
+                    user_email?: string;
+                };
+                header?: never;
+                path: {
+                    school: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: never;
+        };
         put?: never;
         /** Скопировать курс во все школы владельца с этим email (или вернуть доступ к его копии) (администратор) */
         post: {
@@ -8106,6 +8121,71 @@ export interface paths {
                 header?: never;
                 path: {
                     school: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        user_email?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/courses/{id}/clone/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Не копирует: копирование курса меняет данные и выполняется только запросом POST на этот адрес (ответ 405, Allow: POST) (администратор) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        get: {
+            parameters: {
+                query?: {
+                    user_email?: string;
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: never;
+        };
+        put?: never;
+        /** Скопировать курс во все школы владельца с этим email (или вернуть доступ к его копии) (администратор) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        post: {
+            parameters: {
+                query?: {
+                    user_email?: string;
+                    school?: string;
+                };
+                header?: never;
+                path: {
                     id: number;
                 };
                 cookie?: never;
@@ -15265,6 +15345,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment_method/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Способы оплаты школы, новые сверху (администратор); секретные ключи не возвращаются — путь спецификации: школа в параметре school или единственная школа пользователя */
+        get: {
+            parameters: {
+                query?: {
+                    p?: number;
+                    s?: number;
+                    school?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            next: string | null;
+                            previous: string | null;
+                            results: {
+                                id: number;
+                                /**
+                                 * @description Платёжная система: prodamus или sandbox (тестовая страница, только демо-режим)
+                                 * @enum {unknown}
+                                 */
+                                payment_method: "prodamus" | "sandbox";
+                                payment_method_name: string;
+                                /** @description Номер магазина или счёта у платёжной системы */
+                                account_no: string;
+                                /** @description Адрес платёжной формы */
+                                payment_url: string;
+                                is_active: boolean;
+                                /** @description Секретный ключ задан (сам ключ не возвращается никогда) */
+                                has_api_key: boolean;
+                                /** @description Последние 4 символа ключа (пусто, если ключ короче 8 символов) */
+                                api_key_last4: string;
+                                /** @description Через этот способ можно принимать оплату сейчас */
+                                usable: boolean;
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Добавить способ оплаты (администратор): платёжная система, название, номер магазина, секретный ключ, адрес формы — путь спецификации: школа в параметре school или единственная школа пользователя */
+        post: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description prodamus; sandbox — тестовая страница оплаты (только в демо-режиме)
+                         * @enum {unknown}
+                         */
+                        payment_method: "prodamus" | "sandbox";
+                        payment_method_name: string;
+                        account_no?: string;
+                        /** @description Секретный ключ платёжной системы: только записывается, никогда не возвращается */
+                        api_key?: string;
+                        /** @description Адрес платёжной формы (https://…) */
+                        payment_url?: string;
+                        is_active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /**
+                             * @description Платёжная система: prodamus или sandbox (тестовая страница, только демо-режим)
+                             * @enum {unknown}
+                             */
+                            payment_method: "prodamus" | "sandbox";
+                            payment_method_name: string;
+                            /** @description Номер магазина или счёта у платёжной системы */
+                            account_no: string;
+                            /** @description Адрес платёжной формы */
+                            payment_url: string;
+                            is_active: boolean;
+                            /** @description Секретный ключ задан (сам ключ не возвращается никогда) */
+                            has_api_key: boolean;
+                            /** @description Последние 4 символа ключа (пусто, если ключ короче 8 символов) */
+                            api_key_last4: string;
+                            /** @description Через этот способ можно принимать оплату сейчас */
+                            usable: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{school}/payment_method/{id}/": {
         parameters: {
             query?: never;
@@ -15350,6 +15556,151 @@ export interface paths {
                 header?: never;
                 path: {
                     school: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description prodamus; sandbox — тестовая страница оплаты (только в демо-режиме)
+                         * @enum {unknown}
+                         */
+                        payment_method?: "prodamus" | "sandbox";
+                        payment_method_name?: string;
+                        account_no?: string;
+                        /** @description Секретный ключ платёжной системы: только записывается, никогда не возвращается */
+                        api_key?: string;
+                        /** @description Адрес платёжной формы (https://…) */
+                        payment_url?: string;
+                        is_active?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /**
+                             * @description Платёжная система: prodamus или sandbox (тестовая страница, только демо-режим)
+                             * @enum {unknown}
+                             */
+                            payment_method: "prodamus" | "sandbox";
+                            payment_method_name: string;
+                            /** @description Номер магазина или счёта у платёжной системы */
+                            account_no: string;
+                            /** @description Адрес платёжной формы */
+                            payment_url: string;
+                            is_active: boolean;
+                            /** @description Секретный ключ задан (сам ключ не возвращается никогда) */
+                            has_api_key: boolean;
+                            /** @description Последние 4 символа ключа (пусто, если ключ короче 8 символов) */
+                            api_key_last4: string;
+                            /** @description Через этот способ можно принимать оплату сейчас */
+                            usable: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/payment_method/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Способ оплаты школы (администратор) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        get: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            /**
+                             * @description Платёжная система: prodamus или sandbox (тестовая страница, только демо-режим)
+                             * @enum {unknown}
+                             */
+                            payment_method: "prodamus" | "sandbox";
+                            payment_method_name: string;
+                            /** @description Номер магазина или счёта у платёжной системы */
+                            account_no: string;
+                            /** @description Адрес платёжной формы */
+                            payment_url: string;
+                            is_active: boolean;
+                            /** @description Секретный ключ задан (сам ключ не возвращается никогда) */
+                            has_api_key: boolean;
+                            /** @description Последние 4 символа ключа (пусто, если ключ короче 8 символов) */
+                            api_key_last4: string;
+                            /** @description Через этот способ можно принимать оплату сейчас */
+                            usable: boolean;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Удалить способ оплаты (администратор); неоплаченные заказы по нему больше не оплатить — путь спецификации: школа в параметре school или единственная школа пользователя */
+        delete: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Изменить способ оплаты (администратор); ключ заменяется только новым значением — путь спецификации: школа в параметре school или единственная школа пользователя */
+        patch: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
                     id: number;
                 };
                 cookie?: never;
@@ -17572,6 +17923,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chats/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Чаты пользователя в школе, сначала с последней активностью; непрочитанные по каждому и всего — путь спецификации: школа в параметре school или единственная школа пользователя
+         * @description Живые события — websocket GET /api/{school}/chats/ws: первый кадр {"type": "auth", "token": "<access>"}, ответ {"type": "ready"} или закрытие 4401 (токен неверен, истёк или сессия завершена) / 4403 (не участник школы); без auth за 5 с — 4401. Кадры сервера: message {message}, typing {chat_id, user}, read {chat_id, user_id, last_read_id}, unread {total_unread}; клиента: typing {chat_id}. После переподключения — messages/?after=<последний id>.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    p?: number;
+                    s?: number;
+                    school?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            next: string | null;
+                            previous: string | null;
+                            total_unread: number;
+                            results: {
+                                /** Format: uuid */
+                                id: string;
+                                type: "personal" | "group" | "custom";
+                                name: string;
+                                group_id: number | null;
+                                members: number;
+                                last_message: {
+                                    id: number;
+                                    chat_id: string;
+                                    author: {
+                                        id: number;
+                                        name: string;
+                                        avatar: string | null;
+                                    } | null;
+                                    text: string;
+                                    files: {
+                                        id: number;
+                                        name: string;
+                                        size: number;
+                                        url: string;
+                                    }[];
+                                    created_at: string;
+                                } | null;
+                                unread: number;
+                                updated_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Создать чат с названием и участниками (администратор, преподаватель: сотрудники и ученики своих групп) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        post: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        member_ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            type: "personal" | "group" | "custom";
+                            name: string;
+                            group_id: number | null;
+                            members: number;
+                            last_message: {
+                                id: number;
+                                chat_id: string;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                text: string;
+                                files: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[];
+                                created_at: string;
+                            } | null;
+                            unread: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{school}/chats/unread/": {
         parameters: {
             query?: never;
@@ -17587,6 +18068,46 @@ export interface paths {
                 path: {
                     school: string;
                 };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total_unread: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/unread/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Всего непрочитанных сообщений пользователя в чатах школы — путь спецификации: школа в параметре school или единственная школа пользователя */
+        get: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;
@@ -17629,6 +18150,112 @@ export interface paths {
                 path: {
                     school: string;
                 };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        student_id?: number;
+                        teacher_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            type: "personal" | "group" | "custom";
+                            name: string;
+                            group_id: number | null;
+                            members: number;
+                            last_message: {
+                                id: number;
+                                chat_id: string;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                text: string;
+                                files: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[];
+                                created_at: string;
+                            } | null;
+                            unread: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            type: "personal" | "group" | "custom";
+                            name: string;
+                            group_id: number | null;
+                            members: number;
+                            last_message: {
+                                id: number;
+                                chat_id: string;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                text: string;
+                                files: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[];
+                                created_at: string;
+                            } | null;
+                            unread: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/create_personal_chat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Личный чат преподавателя или администратора с учеником (student_id) или ученика с преподавателем своей группы (teacher_id); существующий — 200 — путь спецификации: школа в параметре school или единственная школа пользователя */
+        post: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody: {
@@ -17839,6 +18466,129 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/chats/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Чат (участник; чат группы — её ученики, преподаватель и администраторы школы) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        get: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            type: "personal" | "group" | "custom";
+                            name: string;
+                            group_id: number | null;
+                            members: number;
+                            last_message: {
+                                id: number;
+                                chat_id: string;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                text: string;
+                                files: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[];
+                                created_at: string;
+                            } | null;
+                            unread: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Переименовать чат (name: администратор или преподаватель — участник чата) или отметить прочитанное (last_read_id: участник) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        patch: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        last_read_id?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                            type: "personal" | "group" | "custom";
+                            name: string;
+                            group_id: number | null;
+                            members: number;
+                            last_message: {
+                                id: number;
+                                chat_id: string;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                text: string;
+                                files: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[];
+                                created_at: string;
+                            } | null;
+                            unread: number;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/{school}/chats/{id}/messages/": {
         parameters: {
             query?: never;
@@ -17947,6 +18697,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chats/{id}/messages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Сообщения чата по возрастанию id: последние limit, до before или после after (догрузка после переподключения) — путь спецификации: школа в параметре school или единственная школа пользователя */
+        get: {
+            parameters: {
+                query?: {
+                    before?: number;
+                    after?: number;
+                    limit?: number;
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                id: number;
+                                chat_id: string;
+                                author: {
+                                    id: number;
+                                    name: string;
+                                    avatar: string | null;
+                                } | null;
+                                text: string;
+                                files: {
+                                    id: number;
+                                    name: string;
+                                    size: number;
+                                    url: string;
+                                }[];
+                                created_at: string;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Отправить сообщение: текст до 4000 символов и/или файлы, загруженные заранее (file_ids); участник чата — путь спецификации: школа в параметре school или единственная школа пользователя */
+        post: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        file_ids?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            chat_id: string;
+                            author: {
+                                id: number;
+                                name: string;
+                                avatar: string | null;
+                            } | null;
+                            text: string;
+                            files: {
+                                id: number;
+                                name: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{school}/chats/{id}/files/": {
         parameters: {
             query?: never;
@@ -17963,6 +18822,55 @@ export interface paths {
                 header?: never;
                 path: {
                     school: string;
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            size: number;
+                            url: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chats/{id}/files/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Загрузить файл для сообщения чата (multipart, поле file; до 50 МБ; участник, который может писать в чат); затем его id — в file_ids сообщения — путь спецификации: школа в параметре school или единственная школа пользователя */
+        post: {
+            parameters: {
+                query?: {
+                    school?: string;
+                };
+                header?: never;
+                path: {
                     id: string;
                 };
                 cookie?: never;

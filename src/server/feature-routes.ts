@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { App } from './context.ts';
+import { serveSpecPaths } from './shared/http/spec-paths.ts';
 import { accessLogRoutes } from './features/access-logs/index.ts';
 import { accountRoutes, authRoutes } from './features/accounts/index.ts';
 import { aiChatRoutes } from './features/ai-chat/index.ts';
@@ -38,6 +39,8 @@ import { webinarRoutes } from './features/webinars/index.ts';
 
 /** Every API route, mounted under /api. */
 export async function registerRoutes(app: App): Promise<void> {
+  // Spec §7's paths without the school (chats/, payment_method/, courses/{id}/clone/): the same routes twice.
+  serveSpecPaths(app);
   app.get(
     '/health/',
     { schema: { tags: ['service'], summary: 'Проверка работы сервера', response: { 200: Type.Object({ status: Type.String() }) } } },

@@ -30,6 +30,8 @@ describe('the OpenAPI document', () => {
         const responses = operation.responses ?? {};
         // A redirect (the sandbox payment forms answer 303) is a success without a body, like 204.
         const success = Object.entries(responses).find(([status]) => /^[23]\d\d$/.test(status));
+        // A route kept only to refuse a method (GET courses/{id}/clone/: 405, Allow: POST) has no success.
+        if (!success && responses['405']) continue;
         if (!success) missing.push(`${method.toUpperCase()} ${path}: no success response`);
         else if (!/^(204|3\d\d)$/.test(success[0]) && !success[1].content) missing.push(`${method.toUpperCase()} ${path}: no success schema`);
         if (!Object.keys(responses).some((status) => /^[45]\d\d$/.test(status))) missing.push(`${method.toUpperCase()} ${path}: no error response`);

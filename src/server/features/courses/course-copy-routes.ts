@@ -4,7 +4,7 @@ import type { App, FastifyRequest } from '../../context.ts';
 import { normaliseEmail } from '../../shared/contacts.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { schools, users } from '../../shared/db/core-tables.ts';
-import { badRequest, fieldError, notFound } from '../../shared/errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../shared/errors.ts';
 import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
@@ -13,6 +13,8 @@ import { testSettings, webinarSettings } from './lesson-settings.ts';
 import { answers, courses, lessonBlocks, lessons, questions, sections } from './tables.ts';
 
 const CopyParams = Type.Object({ school: SchoolName, id: Id });
+
+export const CLONE_NEEDS_POST = 'Курс не скопирован: копирование выполняется запросом POST на этот же адрес.';
 
 /** A request without a body (the original sent these in the query string) is an empty one. */
 async function emptyBody(request: FastifyRequest): Promise<void> {
@@ -155,6 +157,28 @@ export async function courseCopyRoutes(app: App): Promise<void> {
       });
       if (changed === 0) throw badRequest('У пользователя уже есть копия данного курса с доступом.', undefined, 'COPY_EXISTS');
       return { detail: 'Копирование курса успешно завершено.' };
+    },
+  );
+
+  // Spec §7 has clone as a GET. A GET that copies could be set off by a link, a prefetch or a "view
+  // as" session, so the GET copies nothing: after the same checks as the POST it answers 405 with
+  // Allow: POST and says so (README, Decisions).
+  app.get(
+    '/:school/courses/:id/clone/',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Не копирует: копирование курса меняет данные и выполняется только запросом POST на этот адрес (ответ 405, Allow: POST) (администратор)',
+        params: CopyParams,
+        querystring: Type.Object({ user_email: Type.Optional(Email) }),
+        response: errors(400, 401, 403, 404, 405),
+      },
+    },
+    async (request, reply) => {
+      const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
+      await findCourse(ctx.db, school.id, request.params.id, { role: 'Admin', userId: request.auth!.userId });
+      reply.header('allow', 'POST');
+      throw new AppError(405, 'CLONE_NEEDS_POST', CLONE_NEEDS_POST);
     },
   );
 
