@@ -25,6 +25,8 @@ export * from './session.ts';
 export * from './subscription.ts';
 export * from './tariff-plans.ts';
 export * from './utm.ts';
+export * from './video-embed.ts';
+export * from './video-watch.ts';
 export * from './state/cached-data.ts';
 export * from './state/comments.ts';
 export * from './state/filters.ts';

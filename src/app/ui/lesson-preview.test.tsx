@@ -35,6 +35,6 @@ describe('LessonPreview', () => {
     render(<LessonPreview blocks={[{ ...base, id: 1, type: 'video', video_url: '/api/files/1/v.mp4?t=x' }]} />);
     expect(screen.getByRole('article', { name: 'Материалы урока' })).toBeTruthy();
     expect(screen.queryByRole('heading')).toBeNull();
-    expect(screen.getByLabelText('Видео урока').getAttribute('src')).toBe('/api/files/1/v.mp4?t=x');
+    expect(screen.getByLabelText('Видео урока').getAttribute('src')).toBe('/api/files/1/v.mp4?t=x#t=0.1');
   });
 });

@@ -1,4 +1,5 @@
 import { lessonBlockMessages } from '#core';
+import { LessonVideo, type VideoProgress } from './lesson-video.tsx';
 import { ServerHtml } from './server-html.tsx';
 
 const t = lessonBlockMessages;
@@ -24,28 +25,42 @@ export interface ViewBlock {
 /**
  * A lesson's blocks as a student sees them. Only what the server made is injected as HTML: rich
  * text it sanitised, code it highlighted (escaping the code), formulas it rendered as MathML.
- * Links, pictures and uploaded videos (their signed links) are plain attributes; React escapes the rest.
+ * Links, pictures and uploaded videos (their signed links) are plain attributes; a video host's
+ * player is built from the parsed video id (lesson-video.tsx); React escapes the rest.
  * Framework-only: no editor, highlighter or math library comes with it (the student's lesson page budget).
  */
 /**
  * Without `name` (a page whose heading names the lesson already) the article is named `label`,
  * «Материалы урока» by default; `empty` is said when there are no blocks (a homework's task says its own).
+ * `onVideoProgress` (the student's lesson page): how much of each video block was watched.
  */
-export function LessonPreview({ name, blocks, label = t.content, empty = t.empty }: { name?: string; blocks: readonly ViewBlock[]; label?: string; empty?: string }) {
+export function LessonPreview({
+  name,
+  blocks,
+  label = t.content,
+  empty = t.empty,
+  onVideoProgress,
+}: {
+  name?: string;
+  blocks: readonly ViewBlock[];
+  label?: string;
+  empty?: string;
+  onVideoProgress?: (blockId: number, progress: VideoProgress) => void;
+}) {
   return (
     <article className="lesson-preview" aria-label={name ? undefined : label}>
       {name ? <h2>{name}</h2> : null}
       {blocks.length === 0 ? <p className="muted">{empty}</p> : null}
       {blocks.map((block) => (
         <div key={block.id} className={`preview-block ${block.type}`}>
-          <PreviewBlock block={block} />
+          <PreviewBlock block={block} onVideoProgress={onVideoProgress} />
         </div>
       ))}
     </article>
   );
 }
 
-function PreviewBlock({ block }: { block: ViewBlock }) {
+function PreviewBlock({ block, onVideoProgress }: { block: ViewBlock; onVideoProgress?: (blockId: number, progress: VideoProgress) => void }) {
   switch (block.type) {
     case 'description':
       return <ServerHtml className="rich-text-view" html={block.description ?? ''} />;
@@ -54,12 +69,7 @@ function PreviewBlock({ block }: { block: ViewBlock }) {
     case 'formula':
       return <ServerHtml className="formula-block" html={block.formula_html ?? ''} />;
     case 'video':
-      if (block.video_url) return <video controls preload="metadata" src={block.video_url} aria-label={t.video} />;
-      return block.url ? (
-        <a href={block.url} target="_blank" rel="noopener noreferrer">
-          {t.watchVideo}
-        </a>
-      ) : null;
+      return <LessonVideo url={block.url} videoUrl={block.video_url} onProgress={onVideoProgress ? (progress) => onVideoProgress(block.id, progress) : undefined} />;
     case 'picture':
       return block.picture_url || block.picture ? <img src={block.picture_url ?? block.picture ?? undefined} alt={t.pictureAlt} loading="lazy" /> : null;
     case 'buttons':

@@ -12,6 +12,7 @@ import { formatDateTime } from './learning-format.ts';
 import { getLessonDetail, isLessonType, lessonRoute, type LessonDetail, type LessonFile, type LessonRef } from './learning-api.ts';
 import { LessonTypeIcon } from './lesson-type-icon.tsx';
 import { LoadFailurePage } from './unavailable-page.tsx';
+import { useVideoCompletion } from './video-completion.tsx';
 
 const t = learningMessages;
 
@@ -56,7 +57,8 @@ function useLesson(school: string, type: LessonType | null, id: number) {
 /**
  * A lesson inside the student's course (spec §2 `student-course/{course_id}/module/{section_id}/
  * {lesson_type}/{lesson_id}`): its name, blocks and files; a test or homework with its panel; a
- * webinar's time and links; the previous and next lessons. Opening it records the visit (server).
+ * webinar's time and links; the previous and next lessons. Opening it records the visit (server);
+ * a plain lesson with a video is completed when the video is watched (video-completion.tsx).
  */
 export default function LessonPage({ school, courseId, lessonType, lessonId }: LessonPageProps) {
   const type = isLessonType(lessonType) ? lessonType : null;
@@ -75,6 +77,8 @@ export default function LessonPage({ school, courseId, lessonType, lessonId }: L
 function LessonView({ school, courseId, lesson, reload }: { school: string; courseId: number; lesson: LessonDetail; reload: () => void }) {
   const course = lesson.course_id || courseId;
   const done = lesson.completed ? t.completed : lesson.sended ? t.sended : null;
+  // A plain lesson with a video is completed when it is watched.
+  const video = useVideoCompletion(school, lesson, reload);
   // A homework's blocks and files are its task, read above the hand-in form.
   const task = lesson.type === 'homework';
   return (
@@ -95,7 +99,8 @@ function LessonView({ school, courseId, lesson, reload }: { school: string; cour
       {lesson.description && lesson.type !== 'lesson' ? <ServerHtml className="lesson-description" html={lesson.description} /> : null}
       {lesson.type === 'webinar' ? <WebinarInfo lesson={lesson} /> : null}
       {task && lesson.blocks?.length ? <h2 className="homework-task-heading">{t.homeworkTask}</h2> : null}
-      {lesson.blocks && (lesson.blocks.length > 0 || lesson.type === 'lesson') ? <LessonPreview blocks={lesson.blocks} label={task ? t.homeworkTask : undefined} /> : null}
+      {lesson.blocks && (lesson.blocks.length > 0 || lesson.type === 'lesson') ? <LessonPreview blocks={lesson.blocks} label={task ? t.homeworkTask : undefined} onVideoProgress={video.onVideoProgress} /> : null}
+      {video.status}
       <LessonFiles title={task ? t.taskFiles : t.files} files={lesson.text_files} />
       <LessonFiles title={task ? t.taskAudio : t.audio} files={lesson.audio_files} audio />
       {lesson.type === 'test' || lesson.type === 'homework' ? (
