@@ -4,12 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { chooseSchool, type SessionReply } from '../../sign-in.ts';
 
-
 interface Created extends SessionReply {
   school: { school_id: number; name: string; title: string; role: string };
 }
 
 type Fields = Record<string, string[] | undefined>;
+
+const FIELD_NAMES = ['school_name', 'email', 'phone_number', 'password', 'password_confirmation'];
 
 /**
  * A newcomer creates a school and lands in its admin area (14-day free trial); a signed-in user
@@ -21,7 +22,17 @@ export default function CreateSchoolPage() {
   const [fields, setFields] = useState<Fields>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
+  // A field the person changes loses its old error (the server's too: it was about the old value);
+  // the two passwords go together, as a mismatch is about both.
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => {
+    setForm({ ...form, [name]: event.target.value });
+    const linked: string[] = name === 'password' || name === 'password_confirmation' ? ['password', 'password_confirmation'] : [name];
+    if (!linked.some((key) => fields[key])) return;
+    const rest = Object.fromEntries(Object.entries(fields).filter(([key]) => !linked.includes(key)));
+    setFields(rest);
+    // With the last field's error gone, the form-wide «check the fields» has nothing left to point at.
+    if (!FIELD_NAMES.some((key) => rest[key])) setError(null);
+  };
   const address = schoolNameFromTitle(form.school_name);
 
   async function submit(event: FormEvent) {
@@ -72,7 +83,7 @@ export default function CreateSchoolPage() {
             {field('password_confirmation', 'Повторите пароль', 'password', 'new-password')}
           </>
         )}
-        {error && Object.keys(fields).length === 0 ? (
+        {error && !FIELD_NAMES.some((name) => fields[name]) ? (
           <p className="form-error" role="alert">
             {error}
           </p>
