@@ -64,7 +64,8 @@ describe("the demo teacher's homework review (issue 13)", () => {
     await waiting.getByRole('cell', { name: HOMEWORK }).click();
     await page.waitForURL(/\/school\/Coursehub\/home-work\/\d+\/\d+\/\d+$/, WAIT);
     await heading(page, HOMEWORK).waitFor(WAIT);
-    await page.getByRole('region', { name: 'Задание' }).waitFor(WAIT);
+    // The task the students answered (the demo seed's), not «В уроке пока нет содержимого.».
+    await page.getByRole('region', { name: 'Задание' }).getByText('деловое письмо на английском', { exact: false }).waitFor(WAIT);
     const thread = page.getByRole('region', { name: 'История проверки' });
     await thread.getByText('could you review my pull request today?').waitFor(WAIT);
 
