@@ -16,6 +16,7 @@ const settings = (own: Partial<SchoolSettings> = {}): SchoolSettings => ({
   contact_link: 'https://t.me/alpha',
   offer_url: '',
   time_zone: 'Europe/Moscow',
+  video_watched_percent: 90,
   accent_color: null,
   accent_text_color: null,
   logo: null,
@@ -94,13 +95,44 @@ describe('MainSettingsTab', () => {
     expect((await screen.findByRole('button', { name: 'Сохранение...' })).hasAttribute('disabled')).toBe(true);
     saving.resolve(json(settings({ title: 'Альфа Про', contact_link: null, time_zone: 'Asia/Yekaterinburg' })));
     expect((await screen.findByText('Настройки сохранены')).getAttribute('role')).toBe('status');
-    expect(sent.find((r) => r.method === 'PATCH' && r.path === 'schools/1/')!.body).toEqual({ title: 'Альфа Про', contact_link: null, offer_url: '', time_zone: 'Asia/Yekaterinburg' });
+    expect(sent.find((r) => r.method === 'PATCH' && r.path === 'schools/1/')!.body).toEqual({ title: 'Альфа Про', contact_link: null, offer_url: '', time_zone: 'Asia/Yekaterinburg', video_watched_percent: 90 });
     expect((screen.getByLabelText('Часовой пояс') as HTMLSelectElement).value).toBe('Asia/Yekaterinburg');
     expect(sent.find((r) => r.method === 'PATCH' && r.path === 'school_headers/3/')!.body).toEqual({ name: 'Альфа Про', description: 'Учим хорошо', logo_school_file: 9, photo_background_file: null });
     expect($school.get()).toMatchObject({ schoolTitle: 'Альфа Про', contactLink: '' });
     // An edit takes the message away: it spoke of what was saved.
     fireEvent.change(screen.getByLabelText('Описание'), { target: { value: 'Новое' } });
     expect(screen.queryByText('Настройки сохранены')).toBeNull();
+  });
+
+  it("sets the share of a lesson's video to watch: 50 to 100 %, checked before sending, the server's word shown under it", async () => {
+    const { sent } = stubApi({
+      'GET schools/1/': () => json(settings()),
+      'GET school_headers/3/': () => json(header()),
+      'PATCH schools/1/': (request) =>
+        (request.body as { video_watched_percent: number }).video_watched_percent === 77
+          ? refuse(400, { code: 'VALIDATION_ERROR', message: 'Проверьте поля.', fields: { video_watched_percent: ['Значение должно быть не больше 76.'] } })
+          : json(settings({ video_watched_percent: (request.body as { video_watched_percent: number }).video_watched_percent })),
+      'PATCH school_headers/3/': () => json(header()),
+    });
+    tab();
+    const share = (await screen.findByLabelText('Урок с видео пройден после просмотра, %')) as HTMLInputElement;
+    expect(share.value).toBe('90');
+    expect(document.getElementById(share.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe('Какую долю видео ученик смотрит, чтобы урок засчитался: от 50 до 100 %.');
+    for (const value of ['49', '101', '', '75.5']) {
+      fireEvent.change(share, { target: { value } });
+      fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+      expect(await screen.findByText('Укажите целое число от 50 до 100.')).toBeTruthy();
+      expect(share.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+    fireEvent.change(share, { target: { value: '77' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByText('Значение должно быть не больше 76.')).toBeTruthy();
+    fireEvent.change(share, { target: { value: '75' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await screen.findByText('Настройки сохранены');
+    expect(sent.filter((r) => r.method === 'PATCH' && r.path === 'schools/1/').map((r) => (r.body as { video_watched_percent: number }).video_watched_percent)).toEqual([77, 75]);
+    expect(share.value).toBe('75');
   });
 
   it("checks the title before sending, and shows the server's refusal under its field, keeping what was typed", async () => {

@@ -18,11 +18,12 @@ const LINK_MAX = 500;
 const HEADER_NAME_MAX = 256;
 const DESCRIPTION_MAX = 10000;
 
-const FIELDS = ['title', 'contact_link', 'offer_url', 'time_zone', 'header_name', 'description', 'logo_school_file', 'photo_background_file'] as const;
+const FIELDS = ['title', 'contact_link', 'offer_url', 'time_zone', 'video_watched_percent', 'header_name', 'description', 'logo_school_file', 'photo_background_file'] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * «Основные» (spec §2 settings/main): the school's title, contact and offer links and time zone (schools/{id}/),
+ * «Основные» (spec §2 settings/main): the school's title, contact and offer links and time zone and the share of a
+ * lesson's video a student watches (schools/{id}/),
  * its URL name shown read-only, and its header — name, description, logo and background
  * (school_headers/{id}/) — saved together with «Сохранить». The school area's header shows the new
  * title at once (the school state).
@@ -47,6 +48,7 @@ function MainForm({ school, initial, header }: { school: string; initial: School
   const [contactLink, setContactLink] = useState(initial.contact_link ?? '');
   const [offerUrl, setOfferUrl] = useState(initial.offer_url);
   const [timeZone, setTimeZone] = useState(initial.time_zone);
+  const [videoWatched, setVideoWatched] = useState(String(initial.video_watched_percent));
   // The list is the same for the form's life: the saved zone is in it from the start.
   const zones = useMemo(() => timeZoneOptions(initial.time_zone), [initial.time_zone]);
   const [headerName, setHeaderName] = useState(header?.name ?? '');
@@ -70,6 +72,7 @@ function MainForm({ school, initial, header }: { school: string; initial: School
     else if (title.trim().length > TITLE_MAX) local.title = t.tooLong(TITLE_MAX);
     if (contactLink.trim().length > LINK_MAX) local.contact_link = t.tooLong(LINK_MAX);
     if (offerUrl.trim().length > LINK_MAX) local.offer_url = t.tooLong(LINK_MAX);
+    if (!/^\d{1,3}$/.test(videoWatched.trim()) || Number(videoWatched) < 50 || Number(videoWatched) > 100) local.video_watched_percent = t.videoWatchedRange;
     if (header) {
       if (!headerName.trim()) local.header_name = t.required;
       else if (headerName.trim().length > HEADER_NAME_MAX) local.header_name = t.tooLong(HEADER_NAME_MAX);
@@ -83,11 +86,12 @@ function MainForm({ school, initial, header }: { school: string; initial: School
     setSaved(false);
     const local = check();
     void submit(local, async () => {
-      const settings = await patchSchool(initial.school_id, { title: title.trim(), contact_link: contactLink.trim() || null, offer_url: offerUrl.trim(), time_zone: timeZone });
+      const settings = await patchSchool(initial.school_id, { title: title.trim(), contact_link: contactLink.trim() || null, offer_url: offerUrl.trim(), time_zone: timeZone, video_watched_percent: Number(videoWatched.trim()) });
       setTitle(settings.title);
       setContactLink(settings.contact_link ?? '');
       setOfferUrl(settings.offer_url);
       setTimeZone(settings.time_zone);
+      setVideoWatched(String(settings.video_watched_percent));
       updateSchool({ schoolTitle: settings.title, contactLink: settings.contact_link ?? '' });
       if (header) {
         const savedHeader = await patchHeader(header.header_id, {
@@ -132,6 +136,17 @@ function MainForm({ school, initial, header }: { school: string; initial: School
           </select>
         )}
       </FormField>
+      <TextField
+        label={t.videoWatched}
+        name="video_watched_percent"
+        type="number"
+        inputMode="numeric"
+        value={videoWatched}
+        onChange={edit(setVideoWatched)}
+        hint={t.videoWatchedHint}
+        error={errors.video_watched_percent}
+        required
+      />
       {header ? (
         <fieldset className="settings-group">
           <legend>{t.header}</legend>

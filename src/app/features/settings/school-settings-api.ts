@@ -14,6 +14,8 @@ export interface SchoolSettings {
   offer_url: string;
   /** IANA name: the zone of the date-times in the school's mails and Telegram notices. */
   time_zone: string;
+  /** The share of a lesson's video (whole percent, 50–100) a student watches for the lesson to be completed. */
+  video_watched_percent: number;
   accent_color: string | null;
   accent_text_color: string | null;
   logo: string | null;
@@ -49,7 +51,7 @@ export interface SchoolDocument {
 }
 
 export const getSchool = (schoolId: number) => api().get<SchoolSettings>(`schools/${schoolId}/`);
-export const patchSchool = (schoolId: number, body: Partial<Pick<SchoolSettings, 'title' | 'contact_link' | 'offer_url' | 'time_zone'>>) => api().patch<SchoolSettings>(`schools/${schoolId}/`, body);
+export const patchSchool = (schoolId: number, body: Partial<Pick<SchoolSettings, 'title' | 'contact_link' | 'offer_url' | 'time_zone' | 'video_watched_percent'>>) => api().patch<SchoolSettings>(`schools/${schoolId}/`, body);
 export const getHeader = (headerId: number) => api().get<SchoolHeader>(`school_headers/${headerId}/`);
 export const patchHeader = (headerId: number, body: { name?: string; description?: string; logo_school_file?: number | null; photo_background_file?: number | null }) =>
   api().patch<SchoolHeader>(`school_headers/${headerId}/`, body);
