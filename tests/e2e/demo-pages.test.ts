@@ -106,3 +106,23 @@ describe('the tariffs on a phone', () => {
     await page.close();
   });
 });
+
+describe('course descriptions in the catalogue widget', () => {
+  const TAGS = /<\/?(?:p|strong|em|ul|li|script)\b/;
+
+  it('shows the cards\' descriptions as text and the preview\'s as formatted text, never their tags', async () => {
+    const { page, problems } = await open('school-site.html');
+    const catalog = page.locator('ch-course-catalog');
+    const card = catalog.locator('li.card', { hasText: 'Python с нуля' });
+    await expect
+      .poll(() => card.locator('.card-description').textContent(), { timeout: 15_000 })
+      .toBe('Основы программирования на Python: переменные, условия, циклы, функции и первые проекты.');
+    expect(await catalog.getByText(TAGS).count()).toBe(0);
+    await card.getByRole('button', { name: 'Подробнее' }).click();
+    await expect.poll(() => catalog.locator('.preview-description strong').textContent(), { timeout: 15_000 }).toBe('Python');
+    expect(await catalog.getByText(TAGS).count()).toBe(0);
+    expect(await page.locator('ch-course-landing').getByText(TAGS).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -204,3 +204,32 @@ describe('what does not exist', () => {
     await page.context().close();
   });
 });
+
+describe('course descriptions', () => {
+  // The demo's Python course is described as the course form writes it: «<p>Основы … <strong>Python</strong>…</p>».
+  const PYTHON_TEXT = 'Основы программирования на Python: переменные, условия, циклы, функции и первые проекты.';
+  const TAGS = /<\/?(?:p|strong|em|ul|li|script)\b/;
+
+  it('shows a catalogue card the text and the preview the formatted text, never their tags', async () => {
+    const page = await newPage();
+    const problems = watchProblems(page);
+    await visit(page, '/course-catalog/', 'Python с нуля');
+    const card = page.locator('li.card', { hasText: 'Python с нуля' });
+    await expect.poll(() => card.locator('.card-description').textContent(), { timeout: 15_000 }).toBe(PYTHON_TEXT);
+    expect(await page.getByText(TAGS).count()).toBe(0);
+
+    await card.getByRole('button', { name: 'Подробнее' }).click();
+    const description = page.locator('.preview-description');
+    await description.waitFor({ timeout: 15_000 });
+    expect(await description.locator('p strong').textContent()).toBe('Python');
+    expect(await description.textContent()).toBe(PYTHON_TEXT);
+    expect(await page.getByText(TAGS).count()).toBe(0);
+
+    // The preview's own address renders the same.
+    await visit(page, `/course-catalog/${await demoCourseId()}/`, 'Python с нуля');
+    await page.locator('.preview-description strong').waitFor({ timeout: 15_000 });
+    expect(await page.getByText(TAGS).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

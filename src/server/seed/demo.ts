@@ -38,7 +38,8 @@ const DEMO_COURSES = [
     name: 'Python с нуля',
     price: 490000, // minor units: 4900.00
     durationDays: 60,
-    description: 'Основы программирования на Python: переменные, условия, циклы, функции и первые проекты.',
+    // Descriptions as the course form's rich-text editor writes them (sanitised HTML).
+    description: '<p>Основы программирования на <strong>Python</strong>: переменные, условия, циклы, функции и первые проекты.</p>',
     sections: [
       { name: 'Введение', lessons: [['lesson', 'Зачем учить Python'], ['lesson', 'Установка и первый запуск'], ['test', 'Проверим основы']] },
       { name: 'Переменные и типы', lessons: [['lesson', 'Числа и строки'], ['homework', 'Калькулятор расходов']] },
@@ -48,7 +49,7 @@ const DEMO_COURSES = [
     name: 'Веб-дизайн для начинающих',
     price: 290000,
     durationDays: 30,
-    description: 'Композиция, цвет, типографика и прототипы в браузере.',
+    description: '<p>Композиция, цвет, типографика и прототипы в браузере.</p>',
     sections: [
       { name: 'Основы композиции', lessons: [['lesson', 'Сетка и отступы'], ['homework', 'Макет лендинга']] },
       { name: 'Цвет и шрифт', lessons: [['lesson', 'Палитра проекта'], ['test', 'Тест по типографике']] },
@@ -58,7 +59,7 @@ const DEMO_COURSES = [
     name: 'Английский для IT',
     price: 0,
     durationDays: 45,
-    description: 'Лексика и грамматика для чтения документации и общения в команде.',
+    description: '<p>Лексика и грамматика для чтения документации и общения в команде.</p>',
     sections: [{ name: 'Документация', lessons: [['lesson', 'Читаем README'], ['lesson', 'Issue и pull request'], ['homework', 'Напишите письмо коллеге']] }],
   },
 ] as const;
