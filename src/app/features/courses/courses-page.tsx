@@ -118,7 +118,7 @@ export default function CoursesPage({ school }: { school: string }) {
         ) : null
       }
     >
-      {admin && !bin ? <SchoolTasksCard school={school} /> : null}
+      {admin && !bin ? <SchoolTasksCard school={school} course={data?.results[0]?.course_id} /> : null}
       {bin ? <p className="muted">{t.binLead}</p> : null}
       <div className="courses-filters">
         <div className="field">

@@ -1,11 +1,12 @@
-import { $schoolTasks, ApiError, INITIAL_SCHOOL_TASKS, resetUser, signIn, type SchoolTask } from '#core';
+import { $schoolTasks, ApiError, INITIAL_SCHOOL_TASKS, resetUser, schoolTasksMessages, signIn, type SchoolTask } from '#core';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import type * as tasksApi from './school-tasks-api.ts';
 import { getSchoolTasks } from './school-tasks-api.ts';
-import { SchoolTasksCard } from './school-tasks-card.tsx';
+import { schoolScreen } from '../../school-screens.tsx';
+import { SchoolTasksCard, taskPath } from './school-tasks-card.tsx';
 
 // The real call, which one test replaces by a refusal it can wait for.
 vi.mock('./school-tasks-api.ts', async (importOriginal) => {
@@ -41,8 +42,37 @@ describe('SchoolTasksCard', () => {
       'Создать первую группу: не выполнено',
       'Добавить первого ученика: не выполнено',
     ]);
+    // Each step is a link to where it is done; without a course, the course steps lead to the courses page.
+    expect(within(card).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Создать свой курс: выполнено', '/school/Alpha/courses'],
+      ['Создать первый урок: выполнено', '/school/Alpha/courses'],
+      ['Загрузить видео: выполнено', '/school/Alpha/courses'],
+      ['Опубликовать курс: не выполнено', '/school/Alpha/courses'],
+      ['Добавить первого сотрудника: не выполнено', '/school/Alpha/settings/employees'],
+      ['Создать первую группу: не выполнено', '/school/Alpha/courses'],
+      ['Добавить первого ученика: не выполнено', '/school/Alpha/courses'],
+    ]);
     expect(sent.map((request) => request.path)).toEqual(['Alpha/school_tasks/']);
     await waitFor(() => expect($schoolTasks.get()).toMatchObject({ total_tasks: 7, total_completed_tasks: 3, completion_percentage: 43 }));
+  });
+
+  it("links the course steps to the listed course's constructor, settings and students", async () => {
+    stubApi({ 'GET Alpha/school_tasks/': () => json(checklist(1)) });
+    render(<SchoolTasksCard school="Alpha" course={12} />);
+    await screen.findByRole('heading', { level: 2, name: 'Первые шаги' });
+    expect(screen.getByRole('link', { name: /Создать первый урок/ }).getAttribute('href')).toBe('/school/Alpha/courses/create-course/12/constructor');
+    expect(screen.getByRole('link', { name: /Загрузить видео/ }).getAttribute('href')).toBe('/school/Alpha/courses/create-course/12/constructor');
+    expect(screen.getByRole('link', { name: /Опубликовать курс/ }).getAttribute('href')).toBe('/school/Alpha/courses/create-course/12/settings');
+    expect(screen.getByRole('link', { name: /Создать первую группу/ }).getAttribute('href')).toBe('/school/Alpha/courses/create-course/12/student');
+    expect(screen.getByRole('link', { name: /Добавить первого ученика/ }).getAttribute('href')).toBe('/school/Alpha/courses/create-course/12/student');
+  });
+
+  it('leads only to screens an admin has', () => {
+    for (const course of [undefined, 12]) {
+      for (const key of Object.keys(schoolTasksMessages) as (keyof typeof schoolTasksMessages)[]) {
+        expect(schoolScreen('Admin', taskPath(key, course)), `${key} ${course}`).not.toBeNull();
+      }
+    }
   });
 
   it('goes away once every step is done', async () => {
