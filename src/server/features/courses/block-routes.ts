@@ -7,6 +7,7 @@ import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
 import { codeHighlightCss, codeLanguage, highlightCode, MAX_CODE_LENGTH } from './code-highlight.ts';
+import { openLessonForStudent } from '../learning/index.ts';
 import { findLesson } from './course-access.ts';
 import { fileUrl, releaseFile } from './files.ts';
 import { MAX_FORMULA_LENGTH, renderFormula } from './formula.ts';
@@ -325,13 +326,15 @@ export async function blockRoutes(app: App): Promise<void> {
 
   /**
    * A block of a lesson of the school that the caller may read (findLesson decides, with their
-   * role); another school's block, or one of a lesson they may not see, is "not found".
+   * role; a student through the lesson's own gates, as its page: group order, closures, access
+   * period); another school's block, or one of a lesson they may not see, is "not found".
    */
   async function findBlock(db: Db, schoolId: number, blockId: number, role: SchoolRole, userId: number): Promise<BlockRow> {
     const [row] = await db.select().from(lessonBlocks).where(eq(lessonBlocks.id, blockId));
     if (!row) throw blockNotFound();
     try {
-      await findLesson(db, schoolId, row.lessonId, { role, userId });
+      const { lesson } = await findLesson(db, schoolId, row.lessonId, { role, userId });
+      if (role === 'Student') await openLessonForStudent(ctx, schoolId, lesson.id, userId, lesson.type, { record: false });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) throw blockNotFound();
       throw error;

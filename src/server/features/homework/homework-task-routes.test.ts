@@ -127,10 +127,20 @@ describe('the student reads the task', () => {
     expect((await get(null, `homeworks/${s.course.homework}/`)).status).toBe(401);
 
     const closedSchool = await homeworkSchool(t.app, 'Закрытое задание', 1);
+    const closedBase = `/api/${closedSchool.owner.schoolName}`;
+    const written = await call(t.app, 'POST', `${closedBase}/blocks/`, { token: closedSchool.owner.access, body: { base_lesson: closedSchool.course.homework, type: 'text', description: TASK } });
+    expect(written.status).toBe(201);
+    const reader = { token: closedSchool.students[0]!.access };
+    expect((await call(t.app, 'GET', `${closedBase}/blocks/${written.body!.id}/`, reader)).status).toBe(200);
     await closeForGroup(t.app, closedSchool.group, [closedSchool.course.homework]);
-    const closed = await call(t.app, 'GET', `/api/${closedSchool.owner.schoolName}/homeworks/${closedSchool.course.homework}/`, { token: closedSchool.students[0]!.access });
+    const closed = await call(t.app, 'GET', `${closedBase}/homeworks/${closedSchool.course.homework}/`, reader);
     expect(closed.status).toBe(404);
     expect(closed.body).toMatchObject({ code: 'LESSON_NOT_FOUND' });
+    // Nor block by block: a block is read through its lesson's gates.
+    const block = await call(t.app, 'GET', `${closedBase}/blocks/${written.body!.id}/`, reader);
+    expect(block.status).toBe(404);
+    expect(block.body).toMatchObject({ code: 'BLOCK_NOT_FOUND' });
+    expect((await call(t.app, 'GET', `${closedBase}/blocks/${written.body!.id}/`, { token: closedSchool.owner.access })).status).toBe(200);
   });
 });
 
