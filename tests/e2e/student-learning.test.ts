@@ -125,6 +125,11 @@ describe("the demo student's course (issue 12)", () => {
     await content.getByText('Пять вопросов о том, что мы прошли.').waitFor(WAIT);
     await startAttempt(page);
     await question(page, 'Какая функция выводит текст').getByRole('radio', { name: 'input()', exact: true }).check();
+    // The test has no time limit: a reload straight after the choice keeps it, in the same attempt.
+    await page.reload();
+    await heading(page, LESSONS[2]).waitFor(WAIT);
+    await startAttempt(page);
+    expect(await question(page, 'Какая функция выводит текст').getByRole('radio', { name: 'input()', exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Завершить тест' }).click();
     const confirm = page.getByRole('dialog', { name: 'Завершить тест?' });
     await confirm.getByRole('button', { name: 'Завершить', exact: true }).click(WAIT);

@@ -352,6 +352,40 @@ describe('TestPanel: taking the test', () => {
     expect(sessionStorage.getItem(key)).toBeNull();
   });
 
+  it('stores an answer as it is given, so a reload straight after a choice keeps it (not after the render)', async () => {
+    stubTest();
+    const key = 'ch-test-answers|Alpha|7';
+    const first = render(<TestPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    await startTest();
+    // Stored in the click's own handler, before React renders it: a browser may run an effect
+    // only in a later task, after a reload has already begun, and the answer was lost then.
+    const counter = () => screen.getByText(/^Отвечено: \d+ из \d+$/).textContent;
+    const real = window.sessionStorage;
+    const stored: [string, string | null][] = [];
+    const before = counter();
+    // The tab's storage, seen as it is written (each write with what the page shows then).
+    const watched = {
+      getItem: (name: string) => real.getItem(name),
+      removeItem: (name: string) => real.removeItem(name),
+      setItem: (name: string, value: string) => {
+        if (name === key) stored.push([value, counter()]);
+        real.setItem(name, value);
+      },
+    };
+    Object.defineProperty(window, 'sessionStorage', { value: watched, configurable: true });
+    try {
+      fireEvent.click(screen.getByRole('radio', { name: 'Париж' }));
+    } finally {
+      Object.defineProperty(window, 'sessionStorage', { value: real, configurable: true });
+    }
+    expect(stored[0]).toEqual([JSON.stringify({ 1: { kind: 'choice', ids: [11] } }), before]);
+    expect(counter()).not.toBe(before);
+    first.unmount();
+    render(<TestPanel school="Alpha" lesson={lesson()} onChanged={vi.fn()} />);
+    await startTest();
+    expect((screen.getByRole('radio', { name: 'Париж' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('keeps the answers and shows the reason when sending them fails', async () => {
     let answer = () => refuse(400, 'BAD_ANSWERS', 'Ответы не приняты.');
     const { sent } = stubTest({ 'POST Alpha/usertest/': () => answer() });

@@ -44,10 +44,6 @@ export function TestRunner({ questions, end, onSubmit, draftKey }: TestRunnerPro
   const sending = useRef(false);
   const autoSent = useRef(false);
 
-  useEffect(() => {
-    if (draftKey) saveDrafts(draftKey, drafts);
-  }, [draftKey, drafts]);
-
   const left = end === null ? null : secondsLeft(end, now);
   const timeUp = left === 0;
 
@@ -102,7 +98,14 @@ export function TestRunner({ questions, end, onSubmit, draftKey }: TestRunnerPro
     setCurrent(index);
   }
 
-  const setDraft = (question: StudentQuestion) => (draft: Draft) => setDrafts((all) => ({ ...all, [question.question_id]: draft }));
+  // Stored as it is given, in the handler: an effect runs after the render, and a reload straight
+  // after a choice (before the browser got round to it) lost the answer.
+  const setDraft = (question: StudentQuestion) => (draft: Draft) => {
+    const next = { ...latest.current, [question.question_id]: draft };
+    latest.current = next;
+    if (draftKey) saveDrafts(draftKey, next);
+    setDrafts(next);
+  };
   const answered = questions.filter((question) => isAnswered(question, draftOf(question, drafts))).length;
   const locked = submitting || timeUp;
   const shown = onePage ? questions.map((question, index) => ({ question, index })) : questions[current] ? [{ question: questions[current]!, index: current }] : [];
