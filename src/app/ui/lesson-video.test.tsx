@@ -37,7 +37,7 @@ describe('LessonVideo', () => {
     expect(frame.getAttribute('src')).toBe(src);
     expect(frame.getAttribute('loading')).toBe('lazy');
     expect(frame.hasAttribute('allowfullscreen')).toBe(true);
-    expect(frame.getAttribute('allow')).toContain('fullscreen');
+    expect(frame.getAttribute('allow')).not.toContain('fullscreen');
     expect(frame.getAttribute('allow')).toContain('encrypted-media');
     expect(container.querySelector('video, a')).toBeNull();
     // The course editor's preview: no «Я посмотрел».

@@ -9,8 +9,8 @@ export interface VideoProgress {
   duration: number | null;
 }
 
-/** What the embedded players may do: play, go full screen, picture in picture. */
-const ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen';
+/** What the embedded players may do (full screen: `allowfullscreen`; in `allow` too, Chromium warns of the two). */
+const ALLOW = 'accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture';
 
 /**
  * A lesson's video block (issue 25): an uploaded video in the page's own <video> (its frame at
