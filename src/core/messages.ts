@@ -36,6 +36,7 @@ export { homeworkReviewMessages } from './messages/homework-review.ts';
 export { studentsTableMessages } from './messages/students-table.ts';
 export { courseSummaryMessages } from './messages/course-summary.ts';
 export { schoolTasksMessages } from './messages/school-tasks.ts';
+export { serverRefusalsMessages } from './messages/server-refusals.ts';
 export { statisticsMessages } from './messages/statistics.ts';
 export { ratingMessages } from './messages/rating.ts';
 export { newslettersMessages } from './messages/newsletters.ts';

@@ -15,6 +15,7 @@ import { parseInstant } from './instants.ts';
 import { addStudents, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
 import { assertStudents } from './school-people.ts';
 import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
+import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
 /** Ids as a list, or as the original's forms sent them: "1,2,3" or a JSON list in a string. */
 const IdList = Type.Union([Type.Array(Id, { maxItems: 1000 }), Text({ maxLength: 20000 })]);
@@ -36,7 +37,7 @@ const Granted = Type.Object({ detail: Type.String(), invited: Type.Array(Type.St
 const ONE_GROUP_PER_COURSE = 'Нельзя преподавать либо учиться в нескольких группах одного и того же курса';
 const OTHER_SCHOOL_GROUPS = 'Проверьте принадлежность студенческих групп к вашей школе';
 const ONE_TEACHER = 'Нельзя назначить несколько преподавателей в одни и те же группы';
-const GROUP_NEEDS_TEACHER = 'Группу нельзя оставить без преподавателя';
+const GROUP_NEEDS_TEACHER = refusals.groupNeedsTeacher;
 const LAST_ADMIN = 'В школе должен остаться хотя бы один администратор.';
 
 /** A list of ids from the body (see IdList); anything else is a 400 on the field. */
@@ -133,7 +134,7 @@ export async function accessDistributionRoutes(app: App): Promise<void> {
       const inviting = body.role === 'Student' && groups.length > 0;
       const { targets, unknown } = await targetsOf(ctx.db, school.id, body, inviting);
       const other = targets.find((target) => target.role !== body.role);
-      if (other) throw fieldError('role', `Пользователь уже имеет другую роль в этой школе (email=${other.email});${other.role}`, 'OTHER_ROLE');
+      if (other) throw fieldError('role', `${refusals.otherRole} (email=${other.email});${other.role}`, 'OTHER_ROLE');
       if (groups.length && body.role === 'Admin') throw fieldError('student_groups', 'Администратору группы не назначаются.', 'GROUPS_FOR_ADMIN');
       if (body.role === 'Teacher' && groups.length) {
         if (targets.length > 1) throw fieldError('user_ids', ONE_TEACHER, 'ONE_TEACHER');

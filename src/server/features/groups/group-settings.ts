@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { badRequest } from '../../shared/errors.ts';
 import type { studentsGroups } from './tables.ts';
+import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
 type GroupRow = typeof studentsGroups.$inferSelect;
 
@@ -28,7 +29,7 @@ export const GroupSettingsSchema = Type.Object({
 /** What a request may send: any of the flags; the others keep their value (false on a new group). */
 export const GroupSettingsBody = Type.Partial(GroupSettingsSchema);
 
-export const SETTINGS_CONFLICT = 'Настройки группы противоречат друг другу';
+export const SETTINGS_CONFLICT = refusals.groupSettingsConflict;
 
 export const settingsOf = (group: GroupRow): GroupSettings => ({
   strict_task_order: group.strictTaskOrder,

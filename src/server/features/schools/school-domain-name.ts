@@ -2,9 +2,10 @@ import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import type { ServerConfig } from '../../config.ts';
 import { fieldError } from '../../shared/errors.ts';
+import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
-export const DOMAIN_INVALID = 'Введите домен, например learn.example.com.';
-export const DOMAIN_NOT_ALLOWED = 'Этот домен нельзя подключить: он принадлежит платформе или не является адресом сайта.';
+export const DOMAIN_INVALID = refusals.domainInvalid;
+export const DOMAIN_NOT_ALLOWED = refusals.domainNotAllowed;
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /** The last label is letters, or an IDN's punycode (xn--…). */

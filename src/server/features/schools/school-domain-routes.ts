@@ -14,8 +14,9 @@ import { createDomainCheck, verificationRecords } from './school-domain-check.ts
 import { forgetHost } from './school-domain-host.ts';
 import { normaliseDomain } from './school-domain-name.ts';
 import { schoolDomains } from './tables.ts';
+import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
-export const DOMAIN_TAKEN = 'Домен уже используется другой школой';
+export const DOMAIN_TAKEN = refusals.domainTaken;
 export const DOMAIN_SENIOR_ONLY = 'Подключение своего домена доступно только для тарифа Senior.';
 export const DOMAIN_EXISTS = 'У школы уже есть домен: измените или удалите его.';
 

@@ -4,9 +4,10 @@ import type { Db } from '../../shared/db/database.ts';
 import { schoolMembers, schools, tariffs } from '../../shared/db/core-tables.ts';
 import { courses } from '../courses/index.ts';
 import { badRequest } from '../../shared/errors.ts';
+import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
-export const STAFF_LIMIT_MESSAGE = 'Превышено количество сотрудников для выбранного тарифа.';
-export const STUDENT_LIMIT_MESSAGE = 'Превышено количество новых учеников в месяц для выбранного тарифа.';
+export const STAFF_LIMIT_MESSAGE = refusals.staffLimit;
+export const STUDENT_LIMIT_MESSAGE = refusals.studentLimit;
 export const COURSE_LIMIT_MESSAGE = 'Превышено количество курсов для выбранного тарифа.';
 export const NO_TARIFF_MESSAGE = 'У вас нет оплаченного тарифа.';
 
