@@ -26,7 +26,7 @@ beforeAll(async () => {
       { name: 'Практика', lessons: [['homework', 'Домашка']] },
     ],
   });
-  await addCourse(t.app, owner.schoolId, { name: 'Дизайн 100%_pro', description: 'Цвет и форма', order: 2, price: 290050 });
+  await addCourse(t.app, owner.schoolId, { name: 'Дизайн 100%_pro', description: '<p>Цвет и <strong>форма</strong></p>', order: 2, price: 290050 });
   await addCourse(t.app, owner.schoolId, { name: 'Черновик курса', published: false });
   await addCourse(t.app, owner.schoolId, { name: 'Только по ссылке', isCatalog: false });
   for (let i = 0; i < 12; i += 1) await addCourse(t.app, other.schoolId, { name: `Бета ${i}`, order: 5 });
@@ -175,6 +175,12 @@ describe('GET /course_catalog/', () => {
     expect(past.status).toBe(200);
     expect(past.body!.results).toEqual([]);
     expect((await call(t.app, 'GET', '/api/course_catalog/?p=0')).status).toBe(400);
+  });
+
+  it('searches the text of a description, not its markup', async () => {
+    const words = await call(t.app, 'GET', `/api/course_catalog/?query=${encodeURIComponent('цвет и форма')}`);
+    expect(words.body!.results.map((c: { name: string }) => c.name)).toEqual(['Дизайн 100%_pro']);
+    expect((await call(t.app, 'GET', `/api/course_catalog/?query=strong`)).body!.count).toBe(0);
   });
 
   it('searches name and description case-insensitively, with % and _ taken literally', async () => {

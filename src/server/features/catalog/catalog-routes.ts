@@ -87,7 +87,9 @@ export async function catalogRoutes(app: App): Promise<void> {
       const school = request.query.school?.trim();
       const where = and(
         visibleCourseSql(ctx.now(), { catalog: true }),
-        text ? or(ilike(courses.name, containsPattern(text)), ilike(courses.description, containsPattern(text))) : undefined,
+        // A description is sanitised HTML: its tags are not words («strong» finds nothing) and a
+        // phrase may span them («цвет и форма» in «Цвет и <strong>форма</strong>»).
+        text ? or(ilike(courses.name, containsPattern(text)), sql`regexp_replace(${courses.description}, '<[^>]*>', '', 'g') ilike ${containsPattern(text)}`) : undefined,
         // An unknown school simply matches nothing.
         school ? sql`lower(${schools.name}) = lower(${school})` : undefined,
       );
