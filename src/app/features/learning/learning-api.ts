@@ -83,6 +83,8 @@ export interface StudentLesson {
   completed: boolean;
   /** A homework handed in, a test sent; null for a plain lesson. */
   sended: boolean | null;
+  /** A homework's hand-in status (pending, revision, rejected…); null before one and for other lessons. */
+  homework_status?: string | null;
   locked: LessonLock | null;
 }
 

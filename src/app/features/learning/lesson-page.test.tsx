@@ -2,6 +2,7 @@ import { $school, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
+import { homeworkCheck, userHomework } from '../../../../tests/helpers/homework-fixtures.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import { formatDateTime } from './learning-format.ts';
 import type { LessonDetail } from './learning-api.ts';
@@ -111,6 +112,14 @@ describe('LessonPage', () => {
     render(<LessonPage school="Alpha" courseId={7} lessonType="homework" lessonId={13} />);
     expect((await screen.findByTestId('homework-panel')).textContent).toBe('Сдача: Задание');
     expect(screen.getByText('Домашнее задание')).toBeTruthy();
+  });
+
+  it('says «На доработке» beside a homework sent back, not «Отправлено»', async () => {
+    const sentBack = userHomework([homeworkCheck(1)], { status: 'revision', status_label: 'На доработке' });
+    stubApi({ 'GET Alpha/homeworks/13/': () => json(detail({ id: 13, type: 'homework', name: 'Задание', completed: false, sended: true, user_homework: sentBack })) });
+    render(<LessonPage school="Alpha" courseId={7} lessonType="homework" lessonId={13} />);
+    await screen.findByTestId('homework-panel');
+    expect(document.querySelector('.lesson-page-type .lesson-state')!.textContent).toBe('На доработке');
   });
 
   it("shows a homework's task, its text and files, above the hand-in form", async () => {

@@ -8,7 +8,7 @@ import { PageFrame } from '../../ui/page-frame.tsx';
 import { ServerHtml } from '../../ui/server-html.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { useDocumentTitle } from '../../use-document-title.ts';
-import { formatDateTime } from './learning-format.ts';
+import { formatDateTime, progressWord } from './learning-format.ts';
 import { getLessonDetail, isLessonType, lessonRoute, type LessonDetail, type LessonFile, type LessonRef } from './learning-api.ts';
 import { LessonTypeIcon } from './lesson-type-icon.tsx';
 import { LoadFailurePage } from './unavailable-page.tsx';
@@ -76,7 +76,8 @@ export default function LessonPage({ school, courseId, lessonType, lessonId }: L
 
 function LessonView({ school, courseId, lesson, reload }: { school: string; courseId: number; lesson: LessonDetail; reload: () => void }) {
   const course = lesson.course_id || courseId;
-  const done = lesson.completed ? t.completed : lesson.sended ? t.sended : null;
+  // A homework sent back says so («На доработке»), not «Отправлено».
+  const done = progressWord(lesson, lesson.user_homework?.status)?.text ?? null;
   // A plain lesson with a video is completed when it is watched.
   const video = useVideoCompletion(school, lesson, reload);
   // A homework's blocks and files are its task, read above the hand-in form.

@@ -116,6 +116,28 @@ describe('StudentCoursePage', () => {
     expect(within(screen.getByRole('region', { name: 'Скоро' })).getByText('В модуле пока нет уроков.')).toBeTruthy();
   });
 
+  it('says «На доработке» for a homework sent back, «Отклонено» for one refused, not «Отправлено»; the status read again on a remount', async () => {
+    const homework = (own: Partial<StudentLesson>) => lesson(13, { type: 'homework', name: 'Задание', ...own });
+    const withHomework = (own: Partial<StudentLesson>) =>
+      outline({ sections: [{ section: 1, section_id: 1, section_name: 'Введение', name: 'Введение', order: 1, lessons: [lesson(11, { viewed: true }), homework(own)] }] });
+    let answer = withHomework({ sended: true, homework_status: 'revision' });
+    stubApi({ 'GET Alpha/courses/7/sections/': () => json(answer) });
+    const first = render(<StudentCoursePage school="Alpha" courseId={7} />);
+    await screen.findByRole('heading', { level: 1, name: 'Python с нуля' });
+    expect(within(row('Задание')).getByText('На доработке').className).toContain('lesson-state');
+    expect(within(row('Задание')).queryByText('Отправлено')).toBeNull();
+    first.unmount();
+
+    answer = withHomework({ sended: true, homework_status: 'pending' });
+    const second = render(<StudentCoursePage school="Alpha" courseId={7} />);
+    expect(await within(await waitFor(() => row('Задание'))).findByText('Отправлено')).toBeTruthy();
+    second.unmount();
+
+    answer = withHomework({ sended: true, homework_status: 'rejected' });
+    render(<StudentCoursePage school="Alpha" courseId={7} />);
+    expect(await within(await waitFor(() => row('Задание'))).findByText('Отклонено')).toBeTruthy();
+  });
+
   it('shows a locked lesson disabled, without a link, with the reason: strict order, or the date it opens in Russian', async () => {
     stubApi({ 'GET Alpha/courses/7/sections/': () => json(outline()) });
     render(<StudentCoursePage school="Alpha" courseId={7} />);

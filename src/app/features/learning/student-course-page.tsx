@@ -7,7 +7,7 @@ import { showToast } from '../../ui/toasts.tsx';
 import { $router } from '../../router.ts';
 import { useDocumentTitle } from '../../use-document-title.ts';
 import { CourseProgress } from './course-progress.tsx';
-import { formatDateTime } from './learning-format.ts';
+import { formatDateTime, progressWord } from './learning-format.ts';
 import { getStudentOutline, lessonRoute, requestCertificate, type StudentLesson, type StudentOutline, type StudentSection } from './learning-api.ts';
 import { LessonTypeIcon, LockIcon } from './lesson-type-icon.tsx';
 import { LoadFailurePage } from './unavailable-page.tsx';
@@ -73,12 +73,9 @@ function Module({ school, courseId, section }: { school: string; courseId: numbe
   );
 }
 
-/** The lesson's progress as a word, or null while nothing is done. */
+/** The lesson's progress as a word (a homework sent back as its status), or null while nothing is done. */
 function lessonState(lesson: StudentLesson): { text: string; kind: string } | null {
-  if (lesson.completed) return { text: t.completed, kind: 'completed' };
-  if (lesson.sended) return { text: t.sended, kind: 'sended' };
-  if (lesson.viewed) return { text: t.viewed, kind: 'viewed' };
-  return null;
+  return progressWord(lesson, lesson.homework_status) ?? (lesson.viewed ? { text: t.viewed, kind: 'viewed' } : null);
 }
 
 /** A closed lesson's reason: the date it opens, or the server's message (strict order). */

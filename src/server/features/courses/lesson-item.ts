@@ -44,6 +44,8 @@ export const LessonItem = Type.Object({
   viewed: Type.Boolean(),
   completed: Type.Boolean(),
   sended: Nullable(Type.Boolean()),
+  /** Students only: a homework's hand-in status (pending, revision, rejected, accepted, auto_check), null before one. */
+  homework_status: Type.Optional(Nullable(Type.String({ description: 'Статус сданной работы (только для домашних заданий, у ученика)' }))),
   locked: Type.Optional(Nullable(LockBody)),
 });
 
@@ -68,7 +70,8 @@ export function lessonItem(lesson: Pick<Lesson, 'id' | 'type' | 'sectionId' | 'n
 }
 
 /**
- * A lesson as a student sees it in the outline: their progress and any lock. One literal, not a
+ * A lesson as a student sees it in the outline: their progress, a homework's hand-in status and
+ * any lock. One literal, not a
  * spread of lessonItem: an outline of 1,000 lessons builds and serialises it in a third of the time
  * (the bench's outline target).
  */
@@ -87,6 +90,7 @@ export function studentLessonItem(state: LessonState): Static<typeof LessonItem>
     viewed: state.viewed,
     completed: state.completed,
     sended: handedIn(state.type) ? state.submitted : null,
+    homework_status: state.homeworkStatus,
     locked: locked && lockBody(locked),
   };
 }

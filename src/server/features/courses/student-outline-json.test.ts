@@ -35,6 +35,7 @@ const state = (l: OutlineLesson, over: Partial<LessonState> = {}): LessonState =
   viewed: false,
   submitted: false,
   completed: false,
+  homeworkStatus: null,
   locked: null,
   ...over,
 });
@@ -67,6 +68,20 @@ const asObjects = (sections: CourseOutline['sections'], shown: LessonState[]) =>
 describe("a student's outline serialised from its parts", () => {
   it('is the same JSON as the objects, for every kind of progress and lock', () => {
     expect(studentOutlineJson(head, outline, outline.sections, states).toString('utf8')).toBe(asObjects(outline.sections, states));
+  });
+
+  it('gives a homework its hand-in status (a homework sent back: revision), other lessons none', () => {
+    const sent = states.map((st) => (st.id === 41 ? { ...st, submitted: true, homeworkStatus: 'revision', locked: null } : st));
+    const json = studentOutlineJson(head, outline, outline.sections, sent).toString('utf8');
+    expect(json).toBe(asObjects(outline.sections, sent));
+    const items = (JSON.parse(json) as { sections: { lessons: { id: number; homework_status: string | null }[] }[] }).sections.flatMap((s) => s.lessons);
+    expect(items.map((item) => [item.id, item.homework_status])).toEqual([
+      [30, null],
+      [12, null],
+      [41, 'revision'],
+      [5, null],
+      [7, null],
+    ]);
   });
 
   it('is the same JSON for a search: some modules, some of their lessons', () => {

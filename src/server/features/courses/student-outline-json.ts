@@ -28,11 +28,19 @@ const SECTIONS = bytes(',"sections":[');
 const NO_LOCK = bytes('null}');
 const BRACE = bytes('}');
 
-/** An item's progress fields up to `"locked":`, by viewed + 2 × completed + 4 × (sended: null 0, false 1, true 2). */
+/** An item's progress fields up to `"homework_status":`, by viewed + 2 × completed + 4 × (sended: null 0, false 1, true 2). */
 const PROGRESS = Array.from({ length: 12 }, (_, code) => {
   const sended = [null, false, true][code >> 2];
-  return bytes(`"viewed":${(code & 1) !== 0},"completed":${(code & 2) !== 0},"sended":${sended},"locked":`);
+  return bytes(`"viewed":${(code & 1) !== 0},"completed":${(code & 2) !== 0},"sended":${sended},"homework_status":`);
 });
+
+/** A hand-in status's value up to `"locked":`, by status (null: none). */
+const statusParts = new Map<string | null, Buffer>();
+function statusPart(status: string | null): Buffer {
+  let part = statusParts.get(status);
+  if (!part) statusParts.set(status, (part = bytes(`${JSON.stringify(status)},"locked":`)));
+  return part;
+}
 
 /** Only tests and homework are handed in; `sended` is null for lessons and webinars. */
 const handedIn = (type: string) => type === 'test' || type === 'homework';
@@ -78,6 +86,7 @@ export function studentOutlineJson(head: object, outline: CourseOutline, section
       if (!first) out.push(COMMA);
       out.push(parts.items[place]!);
       out.push(PROGRESS[+state.viewed + 2 * +state.completed + 4 * (handedIn(state.type) ? 1 + +state.submitted : 0)]!);
+      out.push(statusPart(state.homeworkStatus));
       const { locked } = state;
       if (!locked) {
         out.push(NO_LOCK);

@@ -4,6 +4,7 @@ import { preparedPerDb } from '../../shared/db/prepared.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import { courseOutline, courses, EMPTY_OUTLINE, lessons, type CourseOutline, type OutlineLesson } from '../courses/index.ts';
 import { groupLessonClosures, studentLessonAccess, studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { userHomeworks } from '../homework/index.ts';
 import { lessonProgress } from './tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -129,6 +130,8 @@ export interface LessonState extends OutlineLesson {
   submitted: boolean;
   /** Read, passed, accepted. */
   completed: boolean;
+  /** A homework's hand-in status (pending, revision…: the outline shows «На доработке»), null before one and for other lessons. */
+  homeworkStatus: string | null;
   locked: Lock | null;
 }
 
@@ -153,6 +156,8 @@ const studentRows = preparedPerDb((db) =>
       access: sql<[number, boolean | null, string | null][] | null>`(select json_agg(json_build_array(${studentLessonAccess.lessonId}, ${studentLessonAccess.available}, ${studentLessonAccess.availableFrom}))
         from ${studentLessonAccess} where ${studentLessonAccess.userId} = ${sql.placeholder('user')})`,
       closed: sql<number[] | null>`(select json_agg(${groupLessonClosures.lessonId}) from ${groupLessonClosures} where ${groupLessonClosures.groupId} = ${sql.placeholder('group')})`,
+      handIns: sql<[number, string][] | null>`(select json_agg(json_build_array(${userHomeworks.homeworkId}, ${userHomeworks.status})) from ${userHomeworks}
+        where ${userHomeworks.userId} = ${sql.placeholder('user')} and ${userHomeworks.courseId} = ${courses.id})`,
     })
     .from(courses)
     .where(eq(courses.id, sql.placeholder('course')))
@@ -186,6 +191,7 @@ export async function outlineStates(db: Db, enrolment: Enrolment, now: Date): Pr
   const flags = flagsByPlace(outline, row.progress ?? []);
   const own = new Map((row.access ?? []).map(([lessonId, available, from]) => [lessonId, { available, from: from === null ? null : new Date(from) }]));
   const closed = new Set(row.closed ?? []);
+  const handIns = new Map(row.handIns ?? []);
   const states: LessonState[] = [];
   let blocker: number | undefined;
   let strictLock: Lock | undefined;
@@ -203,6 +209,7 @@ export async function outlineStates(db: Db, enrolment: Enrolment, now: Date): Pr
       viewed: (done & 1) !== 0,
       submitted: (done & 2) !== 0,
       completed: (done & 4) !== 0,
+      homeworkStatus: lesson.type === 'homework' ? (handIns.get(lesson.id) ?? null) : null,
       locked: null,
     };
     if (access?.from && access.from.getTime() > now.getTime()) {
