@@ -158,9 +158,24 @@ describe("the demo student's course (issue 12)", () => {
     const file = join(scratch, 'raschet.txt');
     writeFileSync(file, 'days = [120, 80, 95]\nprint(sum(days), sum(days) / len(days))\n');
     const panel = page.getByRole('region', { name: 'Ваш ответ' });
-    await panel.getByLabel('Ответ', { exact: true }).fill('Сумма и среднее считаются через sum() и len(): код в файле.');
-    await panel.getByLabel('Прикрепить файлы').setInputFiles(file);
-    await panel.locator('.homework-attachment', { hasText: 'raschet.txt' }).waitFor();
+    const answer = panel.getByLabel('Ответ', { exact: true });
+    await answer.fill('Сумма и среднее считаются через sum() и len(): код в файле.');
+    // A file the server refuses (a program, not a document) with a good one: nothing is handed in,
+    // the form stays as it was with the reason in Russian.
+    const program = join(scratch, 'programma.pdf');
+    writeFileSync(program, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(600, 0x90)]));
+    await panel.getByLabel('Прикрепить файлы').setInputFiles([file, program]);
+    await panel.locator('.homework-attachment', { hasText: 'programma.pdf' }).waitFor();
+    await panel.getByRole('button', { name: 'Отправить' }).click();
+    await panel.getByText('Ответ не отправлен: не все файлы загрузились. Загрузите их ещё раз или уберите.').waitFor(WAIT);
+    await panel.getByText('Файл «programma.pdf» не загружен: Приложите документ (PDF, DOCX, XLSX, PPTX, TXT, ZIP) или аудио (MP3, OGG, WAV, M4A).').waitFor();
+    expect(await answer.inputValue()).toBe('Сумма и среднее считаются через sum() и len(): код в файле.');
+    expect(await panel.locator('.homework-attachment .homework-attachment-name').allTextContents()).toEqual(['raschet.txt', 'programma.pdf']);
+    expect(await panel.getByRole('region', { name: 'История проверки' }).count()).toBe(0);
+    const before = await teacherCall<{ results: { homework_name: string; user_last_name: string }[] }>(await teacherToken(), 'GET', 'user_homeworks/');
+    expect(before.body.results.filter((row) => row.homework_name === LESSONS[4] && row.user_last_name === 'Студентов')).toEqual([]);
+    // Taken away, the refused file holds nothing back: the hand-in goes with the other.
+    await panel.getByRole('button', { name: 'Убрать файл «programma.pdf»' }).click();
     await panel.getByRole('button', { name: 'Отправить' }).click();
     await panel.getByText('Ответ отправлен.').waitFor(WAIT);
     const thread = panel.getByRole('region', { name: 'История проверки' });
@@ -203,7 +218,8 @@ describe("the demo student's course (issue 12)", () => {
     expect(await qr.getAttribute('src')).toMatch(/\/qr\.svg$/);
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBeGreaterThan(0);
 
-    expect(problems).toEqual([]);
+    // The refused file's upload is the one request that failed, as it should.
+    expect(problems).toEqual(['console.error: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await context.close();
   });
 });
