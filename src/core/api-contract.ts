@@ -8379,6 +8379,8 @@ export interface paths {
                                     viewed: boolean;
                                     completed: boolean;
                                     sended: boolean | null;
+                                    /** @description Статус сданной работы (только для домашних заданий, у ученика) */
+                                    homework_status?: string | null;
                                     locked?: {
                                         code: "STRICT_ORDER" | "NOT_YET_OPEN";
                                         message: string;
@@ -8452,6 +8454,8 @@ export interface paths {
                                 viewed: boolean;
                                 completed: boolean;
                                 sended: boolean | null;
+                                /** @description Статус сданной работы (только для домашних заданий, у ученика) */
+                                homework_status?: string | null;
                                 locked?: {
                                     code: "STRICT_ORDER" | "NOT_YET_OPEN";
                                     message: string;
@@ -8518,6 +8522,8 @@ export interface paths {
                                 viewed: boolean;
                                 completed: boolean;
                                 sended: boolean | null;
+                                /** @description Статус сданной работы (только для домашних заданий, у ученика) */
+                                homework_status?: string | null;
                                 locked?: {
                                     code: "STRICT_ORDER" | "NOT_YET_OPEN";
                                     message: string;
@@ -8602,6 +8608,8 @@ export interface paths {
                                 viewed: boolean;
                                 completed: boolean;
                                 sended: boolean | null;
+                                /** @description Статус сданной работы (только для домашних заданий, у ученика) */
+                                homework_status?: string | null;
                                 locked?: {
                                     code: "STRICT_ORDER" | "NOT_YET_OPEN";
                                     message: string;
@@ -8671,6 +8679,8 @@ export interface paths {
                                 viewed: boolean;
                                 completed: boolean;
                                 sended: boolean | null;
+                                /** @description Статус сданной работы (только для домашних заданий, у ученика) */
+                                homework_status?: string | null;
                                 locked?: {
                                     code: "STRICT_ORDER" | "NOT_YET_OPEN";
                                     message: string;
