@@ -48,7 +48,7 @@ describe('pruning', () => {
     const live = await login(t.app, owner.email);
 
     const counts = await pruneOldRows(t.app.ctx);
-    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, guess_throttles: 1, telegram_outbox: 1, chat_uploads: 0 });
+    expect(counts).toMatchObject({ access_logs: 1, outbox: 1, one_time_tokens: 1, sessions: 1, guess_throttles: 1, telegram_outbox: 1, chat_uploads: 0, homework_uploads: 0 });
     expect((await db.select().from(accessLogs)).map((row) => row.path)).toContain('/recent');
     expect((await db.select().from(accessLogs)).map((row) => row.path)).not.toContain('/old');
     expect((await db.select().from(outbox)).map((row) => row.to)).toContain('new@example.com');
