@@ -94,6 +94,15 @@ describe('POST homework_files/', () => {
     expect(await t.app.ctx.db.select().from(courseFiles)).toHaveLength(before);
   });
 
+  it('refuses audio over its 50 MB, as audio_files/ does', async () => {
+    const big = Buffer.alloc(50 * 1024 * 1024 + 1);
+    MP3().copy(big);
+    const res = await upload(s.students[0]!, { name: 'long.mp3', bytes: big });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'FILE_TOO_LARGE', fields: { file: ['Файл больше 50 МБ.'] } });
+    expect(await t.app.ctx.db.select().from(courseFiles).where(eq(courseFiles.name, 'long.mp3'))).toEqual([]);
+  });
+
   it('counts against the school’s storage', async () => {
     const [filler] = await t.app.ctx.db
       .insert(courseFiles)
