@@ -353,18 +353,7 @@ export const answerHomework = (school: string, userHomeworkId: number, text: str
   api().post<HomeworkCheck>(at(school, 'user_homework_checks/'), { user_homework: userHomeworkId, text, file_ids: fileIds });
 export const editHomeworkAnswer = (school: string, checkId: number, text: string) => api().patch<HomeworkCheck>(at(school, `user_homework_checks/${checkId}/`), { text });
 
-/** Where an uploaded homework file goes: the hand-in (its first check) or one check of its thread. */
-export type HomeworkFileTarget = { userHomework: number } | { check: number };
-
 /** Audio by its type or name; anything else goes as a document (the server sniffs the content). */
 export const homeworkFileKind = (file: Pick<File, 'name' | 'type'>): 'audio' | 'text' =>
   file.type.startsWith('audio/') || /\.(mp3|ogg|oga|wav|m4a)$/i.test(file.name) ? 'audio' : 'text';
 
-/** Sends files of one kind (multipart `files[]`) to `text_files/` or `audio_files/`; the API client renews the token on 401. */
-export function uploadHomeworkFile(school: string, target: HomeworkFileTarget, files: readonly File[], kind: 'audio' | 'text' = homeworkFileKind(files[0]!)): Promise<LessonFile[]> {
-  const form = new FormData();
-  if ('userHomework' in target) form.append('user_homework', String(target.userHomework));
-  else form.append('user_homework_check', String(target.check));
-  for (const file of files) form.append('files[]', file);
-  return api().post<LessonFile[]>(at(school, kind === 'audio' ? 'audio_files/' : 'text_files/'), form);
-}
