@@ -27,6 +27,15 @@ describe('PublicFrame', () => {
     expect(screen.getByRole('main').textContent).toBe('страница');
   });
 
+  it('starts with «Перейти к содержимому», the first stop of the keyboard (issue 25)', () => {
+    const { container } = render(
+      <PublicFrame path="/">
+        <main>страница</main>
+      </PublicFrame>,
+    );
+    expect(container.querySelector('a[href], button, input, select, textarea')!.textContent).toBe('Перейти к содержимому');
+  });
+
   it('marks the link of the page being shown', () => {
     render(<PublicFrame path="/login">{null}</PublicFrame>);
     expect(screen.getByRole('link', { name: 'Войти' }).getAttribute('aria-current')).toBe('page');

@@ -1,6 +1,7 @@
 import { $user, DEFAULT_SCHOOL, Path, publicFrameMessages, schoolPath } from '#core';
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
+import { SkipLink } from './ui/skip-link.tsx';
 
 const t = publicFrameMessages;
 
@@ -28,6 +29,7 @@ export function PublicFrame({ path, children }: { path: string; children: ReactN
   const { auth } = useStore($user);
   return (
     <div className="public-frame">
+      <SkipLink />
       <header className="public-header">
         <a className="brand" href={Path.initial} aria-label={t.home} aria-current={current(Path.initial, path)}>
           CourseHub

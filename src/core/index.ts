@@ -40,3 +40,4 @@ export * from './state/user.ts';
 export * from './school-name.ts';
 export * from './students-table.ts';
 export * from './public-client.ts';
+export * from './color-contrast.ts';

@@ -1,5 +1,5 @@
 import { $impersonation, $school, $user, employeesMessages, INITIAL_IMPERSONATION, INITIAL_SCHOOL, resetUser, Role, selectSchool, setRole, signIn } from '#core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../tests/helpers/api-stub.ts';
 import { json } from '../../../tests/helpers/json-response.ts';
@@ -95,8 +95,16 @@ describe('the school menu', () => {
   });
 });
 
+describe('the skip link', () => {
+  it('is the first stop of the keyboard, before the impersonation banner and the header (issue 25)', () => {
+    setRole(Role.Teacher);
+    const { container } = layout();
+    expect(container.querySelector('a[href], button, input, select, textarea')!.textContent).toBe('Перейти к содержимому');
+  });
+});
+
 describe("the school's own look", () => {
-  const school = { school_id: 1, name: 'Alpha', title: 'Альфа Плюс', contact_link: 'https://t.me/alpha', accent_color: '#1a73e8', accent_text_color: '#000000', logo: 'http://x/api/files/5/logo.png?t=1' };
+  const school = { school_id: 1, name: 'Alpha', title: 'Альфа Плюс', contact_link: 'https://t.me/alpha', accent_color: '#1557b0', accent_text_color: '#ffffff', logo: 'http://x/api/files/5/logo.png?t=1' };
 
   it("asks for the school once per page load and paints the area with its colours, title and logo", async () => {
     const { fetch } = stubApi({ 'GET user/': () => json(account), 'GET schools/1/': () => json(school) });
@@ -104,13 +112,24 @@ describe("the school's own look", () => {
     const { container, unmount } = layout();
     await waitFor(() => expect(header().querySelector('.school-name')!.textContent).toBe('Альфа Плюс'));
     const shell = container.querySelector<HTMLElement>('.school-shell')!;
-    expect(shell.style.getPropertyValue('--ch-accent')).toBe('#1a73e8');
-    expect(shell.style.getPropertyValue('--ch-accent-contrast')).toBe('#000000');
+    expect(shell.style.getPropertyValue('--ch-accent')).toBe('#1557b0');
+    expect(shell.style.getPropertyValue('--ch-accent-contrast')).toBe('#ffffff');
     expect(screen.getByRole('img', { name: 'Альфа Плюс' }).getAttribute('src')).toBe(school.logo);
-    expect($school.get()).toMatchObject({ schoolName: 'Alpha', contactLink: 'https://t.me/alpha', accentColor: '#1a73e8' });
+    expect($school.get()).toMatchObject({ schoolName: 'Alpha', contactLink: 'https://t.me/alpha', accentColor: '#1557b0' });
     unmount();
     layout();
     expect(fetch.mock.calls.filter(([input]) => String(input).includes('/schools/1/'))).toHaveLength(1);
+  });
+
+  it('paints with colours that read: a light accent darkened for text, a text colour that does not read on it moved (issue 25)', () => {
+    $school.set({ ...$school.get(), accentColor: '#ba75ff', accentTextColor: '#000000' });
+    setRole(Role.Student);
+    const shell = layout().container.querySelector<HTMLElement>('.school-shell')!;
+    expect(shell.style.getPropertyValue('--ch-accent')).toBe('#9933ff');
+    expect(shell.style.getPropertyValue('--ch-accent-contrast')).toBe('#f5f5f5');
+    // A yellow stays a yellow, dark enough to read on the page.
+    act(() => $school.set({ ...$school.get(), accentColor: '#FFEB3B', accentTextColor: null }));
+    expect(shell.style.getPropertyValue('--ch-accent')).toBe('#7d7100');
   });
 
   it('keeps the platform colours while the school has none, and ignores anything but #rrggbb', () => {

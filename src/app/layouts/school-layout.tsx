@@ -9,6 +9,7 @@ import { UpcomingMeetingsBadge } from '../features/meetings/index.ts';
 import { QuietSlot } from './quiet-slot.tsx';
 import { ImpersonationBanner } from '../impersonation-banner.tsx';
 import { schoolMenu } from '../school-screens.tsx';
+import { SkipLink } from '../ui/skip-link.tsx';
 import { useScrollHint } from './use-scroll-hint.ts';
 import { usePersonName } from './use-person-name.ts';
 import { useSchoolDecoration } from './use-school-decoration.ts';
@@ -28,6 +29,7 @@ export function SchoolLayout({ rest, children }: { rest: string; children: React
   const colors = useSchoolDecoration();
   return (
     <>
+    <SkipLink />
     <ImpersonationBanner />
     <div className="school-shell" style={colors}>
       <header className="school-header">

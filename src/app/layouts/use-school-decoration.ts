@@ -1,4 +1,4 @@
-import { $impersonation, $school, $user, updateSchool } from '#core';
+import { $impersonation, $school, $user, PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor, updateSchool } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, type CSSProperties } from 'react';
 import { appSession } from '../app-session.ts';
@@ -25,6 +25,19 @@ export function forgetSchoolDecoration(): void {
 }
 
 /**
+ * The custom properties the school's colours give the school area, each made to read (WCAG AA,
+ * core's readableColor): the accent as text on the page's background, the text colour on the
+ * accent. Only #rrggbb ever reaches a style (the server stores nothing else; old state is checked too).
+ */
+export function schoolColorStyle(accent: string | null | undefined, accentText: string | null | undefined): CSSProperties | undefined {
+  const style: Record<string, string> = {};
+  const background = accent && HEX.test(accent) ? readableColor(accent, PAGE_BACKGROUND).color : null;
+  if (background) style['--ch-accent'] = background;
+  if (accentText && HEX.test(accentText)) style['--ch-accent-contrast'] = readableColor(accentText, background ?? PLATFORM_ACCENT).color;
+  return Object.keys(style).length > 0 ? (style as CSSProperties) : undefined;
+}
+
+/**
  * The chosen school as the server now has it (schools/{id}/), merged into the school state, and the
  * CSS custom properties its colours give the school area (`--ch-accent`, `--ch-accent-contrast`);
  * none while it has none, so the platform's colours stay. A failed request keeps the state as is.
@@ -47,9 +60,5 @@ export function useSchoolDecoration(): CSSProperties | undefined {
         () => undefined,
       );
   }, [auth, schoolId, impersonating]);
-  const style: Record<string, string> = {};
-  // Only #rrggbb ever reaches a style (the server stores nothing else; old state is checked too).
-  if (school.accentColor && HEX.test(school.accentColor)) style['--ch-accent'] = school.accentColor;
-  if (school.accentTextColor && HEX.test(school.accentTextColor)) style['--ch-accent-contrast'] = school.accentTextColor;
-  return Object.keys(style).length > 0 ? (style as CSSProperties) : undefined;
+  return schoolColorStyle(school.accentColor, school.accentTextColor);
 }

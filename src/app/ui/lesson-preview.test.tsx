@@ -25,6 +25,19 @@ describe('LessonPreview', () => {
     expect((button as HTMLElement).style.background).not.toBe('');
   });
 
+  it('darkens a button colour that white text would not read on, and keeps one it reads on (issue 25)', () => {
+    const buttons = [
+      { name: 'Светлая', link: 'https://example.com/', color: '#BA75FF' },
+      { name: 'Тёмная', link: 'https://example.com/', color: '#1557b0' },
+    ];
+    render(<LessonPreview name="Урок" blocks={[{ ...base, id: 1, type: 'buttons', buttons }]} />);
+    const style = (name: string) => (screen.getByRole('link', { name }) as HTMLElement).style;
+    // #ba75ff → #9e3dff: 4.5:1 against the button's white text.
+    expect(style('Светлая').backgroundColor).toMatch(/^(#9e3dff|rgb\(158, 61, 255\))$/);
+    expect(style('Тёмная').backgroundColor).toMatch(/^(#1557b0|rgb\(21, 87, 176\))$/);
+    expect(style('Светлая').color).toMatch(/^(#fff|rgb\(255, 255, 255\))$/);
+  });
+
   it('renders a text block as the HTML the server sanitised', () => {
     render(<LessonPreview name="Урок" blocks={[{ ...base, id: 1, type: 'description', description: '<h2>Заголовок</h2><ul><li>пункт</li></ul>' }]} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Заголовок' })).toBeTruthy();

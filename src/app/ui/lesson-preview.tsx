@@ -1,8 +1,13 @@
-import { lessonBlockMessages } from '#core';
+import { lessonBlockMessages, readableColor } from '#core';
 import { LessonVideo, type VideoProgress } from './lesson-video.tsx';
 import { ServerHtml } from './server-html.tsx';
 
 const t = lessonBlockMessages;
+
+/** A link button in its author's colour, darkened where white text would not read on it (WCAG AA). */
+function buttonStyle(color: string) {
+  return /^#[\da-f]{6}$/i.test(color) ? { background: readableColor(color, '#ffffff').color, color: '#fff' } : { background: color };
+}
 
 /**
  * A block as the renderer reads it: the course editor's blocks and the student's lesson detail both
@@ -76,7 +81,7 @@ function PreviewBlock({ block, onVideoProgress }: { block: ViewBlock; onVideoPro
       return (
         <div className="link-buttons">
           {(block.buttons ?? []).map((button, index) => (
-            <a key={index} className="button primary" href={button.link} target="_blank" rel="noopener noreferrer" style={{ background: button.color }}>
+            <a key={index} className="button primary" href={button.link} target="_blank" rel="noopener noreferrer" style={buttonStyle(button.color)}>
               {button.name}
             </a>
           ))}

@@ -10,4 +10,5 @@ export const commonMessages = {
   accessDenied: 'Доступ запрещён',
   technicalWorks: 'На платформе идут технические работы. Пожалуйста, зайдите позже.',
   free: 'бесплатно',
+  skipToContent: 'Перейти к содержимому',
 } as const;

@@ -16,7 +16,7 @@ export function indexHtml(school?: { name: string; title: string }): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>${schoolMeta}
 <meta name="description" content="CourseHub: платформа для онлайн-школ, преподавателей и учеников.">
-<meta name="theme-color" content="#ba75ff">
+<meta name="theme-color" content="#9124ff">
 <link rel="manifest" href="/app/manifest.webmanifest">
 <link rel="icon" href="/app/icon.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="/app/icon-192.png">

@@ -8,7 +8,7 @@ export const baseStyles = `
   box-sizing: border-box;
   font-family: var(--ch-font, inherit);
   color: var(--ch-text, #1f1d2b);
-  --_accent: var(--ch-accent, #ba75ff);
+  --_accent: var(--ch-accent, #9124ff);
   --_accent-contrast: var(--ch-accent-contrast, #fff);
   --_muted: var(--ch-muted, #6b6780);
   --_surface: var(--ch-surface, #fff);

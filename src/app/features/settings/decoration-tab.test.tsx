@@ -31,13 +31,29 @@ const tab = () => render(<DecorationTab school="Alpha" role={Role.Admin} />);
 
 describe('DecorationTab', () => {
   it('shows the colours with a sample painted in them, the platform colour where none is set', async () => {
-    stubApi({ 'GET Alpha/school_branding/': () => json(branding({ accent_color: '#1a73e8' })) });
+    stubApi({ 'GET Alpha/school_branding/': () => json(branding({ accent_color: '#1557b0' })) });
     const { container } = tab();
-    expect(((await screen.findByRole('textbox', { name: 'Основной цвет' })) as HTMLInputElement).value).toBe('#1a73e8');
+    expect(((await screen.findByRole('textbox', { name: 'Основной цвет' })) as HTMLInputElement).value).toBe('#1557b0');
     expect((screen.getByRole('textbox', { name: 'Цвет текста на кнопках' }) as HTMLInputElement).placeholder).toBe('#ffffff');
     const sample = container.querySelector<HTMLElement>('.decoration-sample')!;
-    expect(sample.style.getPropertyValue('--ch-accent')).toBe('#1a73e8');
+    expect(sample.style.getPropertyValue('--ch-accent')).toBe('#1557b0');
     expect(sample.style.getPropertyValue('--ch-accent-contrast')).toBe('#ffffff');
+    expect(container.querySelector('.form-warning')).toBeNull();
+  });
+
+  it('warns when a chosen colour does not read and shows the one the school will be painted in (issue 25)', async () => {
+    stubApi({ 'GET Alpha/school_branding/': () => json(branding()) });
+    const { container } = tab();
+    // The platform's own colours read: no warning.
+    expect((await screen.findByRole('textbox', { name: 'Основной цвет' }) as HTMLInputElement).placeholder).toBe('#9124ff');
+    expect(container.querySelector('.form-warning')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Основной цвет' }), { target: { value: '#BA75FF' } });
+    expect(screen.getByText('Цвет #ba75ff плохо читается на светлом фоне: текст этого цвета в школе будет показан как #9933ff.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Цвет текста на кнопках' }), { target: { value: '#000000' } });
+    expect(screen.getByText('Цвет #000000 плохо читается на основном цвете: текст на кнопках будет показан как #f5f5f5.')).toBeTruthy();
+    const sample = container.querySelector<HTMLElement>('.decoration-sample')!;
+    expect(sample.style.getPropertyValue('--ch-accent')).toBe('#9933ff');
+    expect(sample.style.getPropertyValue('--ch-accent-contrast')).toBe('#f5f5f5');
   });
 
   it('saves the colours, says so, and repaints the school area through the school state', async () => {

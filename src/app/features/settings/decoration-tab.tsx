@@ -1,4 +1,4 @@
-import { schoolSettingsMessages, commonMessages, updateSchool } from '#core';
+import { schoolSettingsMessages, commonMessages, PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor, updateSchool } from '#core';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useResource } from '../../../widgets/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
@@ -12,7 +12,6 @@ import type { SettingsTabProps } from './settings-tabs.ts';
 const m = schoolSettingsMessages;
 const t = m.decoration;
 /** The platform's own colours (app.css :root), shown while the school has none. */
-export const PLATFORM_ACCENT = '#ba75ff';
 export const PLATFORM_ACCENT_TEXT = '#ffffff';
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -82,16 +81,19 @@ function DecorationForm({ school, initial }: { school: string; initial: SchoolBr
     });
   }
 
-  const sample = {
-    '--ch-accent': HEX.test(accent) ? accent : PLATFORM_ACCENT,
-    '--ch-accent-contrast': HEX.test(accentText) ? accentText : PLATFORM_ACCENT_TEXT,
-  } as CSSProperties;
+  // The school area paints with colours made to read (WCAG AA); the sample shows them as it will,
+  // and a colour that had to move says so.
+  const accentShown = HEX.test(accent) ? readableColor(accent, PAGE_BACKGROUND) : { color: PLATFORM_ACCENT, adjusted: false };
+  const textShown = HEX.test(accentText) ? readableColor(accentText, accentShown.color) : { color: PLATFORM_ACCENT_TEXT, adjusted: false };
+  const sample = { '--ch-accent': accentShown.color, '--ch-accent-contrast': textShown.color } as CSSProperties;
 
   return (
     <form className="settings-form" onSubmit={save} noValidate aria-label={t.title}>
       <p className="muted">{t.intro}</p>
       <ColorField label={t.accent} hint={t.accentHint} value={accent} fallback={PLATFORM_ACCENT} error={errors.accent_color} onChange={edit(setAccent)} />
       <ColorField label={t.accentText} hint={t.accentTextHint} value={accentText} fallback={PLATFORM_ACCENT_TEXT} error={errors.accent_text_color} onChange={edit(setAccentText)} />
+      {accentShown.adjusted ? <p className="form-warning">{t.accentAdjusted(accent.toLowerCase(), accentShown.color)}</p> : null}
+      {textShown.adjusted ? <p className="form-warning">{t.accentTextAdjusted(accentText.toLowerCase(), textShown.color)}</p> : null}
       <figure className="decoration-sample" style={sample}>
         <figcaption>{t.preview}</figcaption>
         <span className="button primary" aria-hidden="true">

@@ -1,6 +1,6 @@
 // The chart of students by month, drawn with uPlot. This file alone imports uPlot, so the library
 // comes in its own chunk, loaded when the statistics page shows the chart (never with the page).
-import { statisticsMessages } from '#core';
+import { PLATFORM_ACCENT, statisticsMessages } from '#core';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 
@@ -9,7 +9,6 @@ const t = statisticsMessages;
 /** uPlot's stylesheet, copied beside the app by the build: a <link>, as the CSP allows no inline <style>. */
 export const CHART_STYLES_URL = '/app/uplot.css';
 const HEIGHT = 260;
-const FALLBACK_ACCENT = '#ba75ff';
 
 function linkChartStyles(): void {
   if (document.querySelector(`link[href="${CHART_STYLES_URL}"]`)) return;
@@ -21,7 +20,7 @@ function linkChartStyles(): void {
 
 /** The canvas cannot read CSS variables: the accent colour is looked up once per drawing. */
 function accent(): string {
-  return getComputedStyle(document.documentElement).getPropertyValue('--ch-accent').trim() || FALLBACK_ACCENT;
+  return getComputedStyle(document.documentElement).getPropertyValue('--ch-accent').trim() || PLATFORM_ACCENT;
 }
 
 export interface StudentsChartProps {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
 import { addMember, registerOwner, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
+import { contrastRatio } from '#core/color-contrast';
 import { PDF, uploadFile } from '../../../../tests/server/school-settings-fixtures.ts';
 
 let t: TestApp;
@@ -154,5 +155,22 @@ describe('PATCH {school}/school_branding/', () => {
   it('removes the logo with null', async () => {
     const res = await patch({ logo_file: null });
     expect(res.body).toMatchObject({ logo_file: null, logo: null });
+  });
+});
+
+describe('the colours the widgets are given (issue 25)', () => {
+  it('are the chosen ones made to read: a light accent darkened, a text colour that does not read on it moved; the settings keep the choice', async () => {
+    const course = await addCourse(t.app, owner.schoolId);
+    const landing = async () => (await call(t.app, 'GET', `/api/${owner.schoolName}/course_landing/${course.id}/`)).body as { theme: { accent: string | null; accent_text: string | null } };
+    expect((await patch({ accent_color: '#1557b0', accent_text_color: '#ffffff' })).status).toBe(200);
+    expect((await landing()).theme).toEqual({ accent: '#1557b0', accent_text: '#ffffff' });
+    expect((await patch({ accent_color: '#BA75FF', accent_text_color: '#000000' })).status).toBe(200);
+    const { theme } = await landing();
+    expect(theme).toEqual({ accent: '#9933ff', accent_text: '#f5f5f5' });
+    expect(contrastRatio(theme.accent!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(theme.accent_text!, theme.accent!)).toBeGreaterThanOrEqual(4.5);
+    expect((await call(t.app, 'GET', url(), { token: owner.access })).body).toMatchObject({ accent_color: '#ba75ff', accent_text_color: '#000000' });
+    expect((await patch({ accent_color: null, accent_text_color: null })).status).toBe(200);
+    expect((await landing()).theme).toEqual({ accent: null, accent_text: null });
   });
 });

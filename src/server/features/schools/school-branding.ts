@@ -1,3 +1,4 @@
+import { PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor } from '#core/color-contrast';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../shared/errors.ts';
@@ -56,11 +57,18 @@ export async function schoolDecoration(ctx: Pick<AppContext, 'db' | 'config' | '
   return { accent_color: row.accentColor, accent_text_color: row.accentTextColor, logo: row.logoFileId === null ? null : (links.get(row.logoFileId) ?? null) };
 }
 
-/** The colours alone, for the public answers (no logo: a signed link would spoil their reuse). */
+/**
+ * The colours alone, for the public answers the widgets paint with (no logo: a signed link would
+ * spoil their reuse). Each is made to read as the app's school area does (core's readableColor,
+ * WCAG AA): the accent as text on a light page, the text colour on the accent. Done here, as the
+ * widgets have no bytes to spare for it; the settings keep the colours as chosen.
+ */
 export async function schoolColors(ctx: Pick<AppContext, 'db'>, schoolId: number): Promise<{ accent: string | null; accent_text: string | null }> {
   const [row] = await ctx.db
     .select({ accent: schoolBranding.accentColor, accentText: schoolBranding.accentTextColor })
     .from(schoolBranding)
     .where(eq(schoolBranding.schoolId, schoolId));
-  return { accent: row?.accent ?? null, accent_text: row?.accentText ?? null };
+  const accent = row?.accent ? readableColor(row.accent, PAGE_BACKGROUND).color : null;
+  const text = row?.accentText ? readableColor(row.accentText, accent ?? PLATFORM_ACCENT).color : null;
+  return { accent, accent_text: text };
 }
