@@ -11,7 +11,7 @@ export const tariffsStyles = `
 .period[aria-pressed="true"] { background: var(--_accent); color: var(--_accent-contrast); }
 .period:focus-visible, .dot:focus-visible, a:focus-visible { outline: 3px solid color-mix(in srgb, var(--_accent) 45%, transparent); outline-offset: 2px; }
 .save { padding: 0.1em 0.5em; border-radius: 999px; font-size: 0.8em; font-weight: 600; background: color-mix(in srgb, var(--_accent) 18%, var(--_surface)); color: inherit; }
-.period[aria-pressed="true"] .save { background: color-mix(in srgb, var(--_accent-contrast) 25%, transparent); }
+.period[aria-pressed="true"] .save { background: rgb(0 0 0 / 25%); }
 .cards { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: var(--_gap); }
 .card { position: relative; display: flex; flex-direction: column; gap: 0.75em; padding: 1.5em 1.25em; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_surface); }
 .card.hit { border: 2px solid var(--_accent); }

@@ -230,7 +230,7 @@ function Price({ plan, period }: { plan: TariffPlan; period: BillingPeriod }) {
 
 function Comparison({ plans }: { plans: TariffPlan[] }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table part="table">
         <caption>{t.comparisonCaption}</caption>
         <thead>

@@ -42,7 +42,7 @@ export const webinarStyles = `
 .messages:focus-visible { outline: 3px solid color-mix(in srgb, var(--_accent) 45%, transparent); outline-offset: -3px; }
 .chat-empty { margin: auto; color: var(--_muted); font-size: 0.9em; }
 .message { padding: 0.4em 0.65em; border-radius: calc(var(--_radius) * 0.7); background: color-mix(in srgb, var(--_border) 35%, transparent); }
-.message.staff { background: color-mix(in srgb, var(--_accent) 14%, var(--_surface)); border-left: 3px solid var(--_accent); }
+.message.staff { background: color-mix(in srgb, var(--_accent) 8%, var(--_surface)); border-left: 3px solid var(--_accent); }
 .author { font-weight: 700; font-size: 0.9em; overflow-wrap: anywhere; }
 .message.staff .author { color: var(--_accent); }
 .role { margin-left: 0.5em; padding: 0 0.45em; border-radius: 999px; font-size: 0.72em; font-weight: 600; background: var(--_accent); color: var(--_accent-contrast); vertical-align: 0.1em; }

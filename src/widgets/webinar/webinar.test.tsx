@@ -332,7 +332,7 @@ describe('<Webinar> live', () => {
     mockFetch([() => json(LIVE)]);
     render(<Webinar slug={SLUG} apiBase={API} />);
     await waitFor(() => expect(visibleMessages()).toHaveLength(2));
-    const log = screen.getByRole('log');
+    const log = screen.getByRole('list', { name: 'Чат' });
     Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 480 });
     playTo(80);
     expect(log.scrollTop).toBe(480);
@@ -342,7 +342,7 @@ describe('<Webinar> live', () => {
     mockFetch([() => json(LIVE)]);
     render(<Webinar slug={SLUG} apiBase={API} />);
     await waitFor(() => expect(visibleMessages()).toHaveLength(2));
-    const log = screen.getByRole('log');
+    const log = screen.getByRole('list', { name: 'Чат' });
     Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 480 });
     Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 200 });
     log.scrollTop = 20;
@@ -419,7 +419,7 @@ describe('<Webinar> live', () => {
     mockFetch([() => json({ ...LIVE, uploaded_video_url: null, video_start_offset_seconds: 0 })]);
     render(<Webinar slug={SLUG} apiBase={API} />);
     expect(await screen.findByText('Видео недоступно')).toBeTruthy();
-    expect((await screen.findByRole('log')).textContent).toBe('Сообщений пока нет');
+    expect((await screen.findByRole('list', { name: 'Чат' })).textContent).toBe('Сообщений пока нет');
     expect(visibleMessages()).toEqual([]);
     // The wall clock starts in an effect, which may run just after the chat is drawn.
     await flushEffects();

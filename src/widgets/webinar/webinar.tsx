@@ -126,14 +126,14 @@ function CountdownView({ data, onElapsed }: { data: WebinarCountdown; onElapsed:
       <div className="countdown" part="countdown">
         <p className="countdown-label">{data.message || t.startsIn}</p>
         {remaining > 0 ? (
-          <ol className="units" role="timer" aria-label={data.message || t.startsIn}>
+          <div className="units" role="timer" aria-label={data.message || t.startsIn}>
             {UNITS.map(({ name, forms }) => (
-              <li className="unit" key={name}>
+              <div className="unit" key={name}>
                 <span className="value">{name === 'days' ? parts[name] : String(parts[name]).padStart(2, '0')}</span>
                 <span className="unit-name">{pluralForm(parts[name], forms)}</span>
-              </li>
+              </div>
             ))}
-          </ol>
+          </div>
         ) : (
           <p className="soon" role="status">
             {t.startingSoon}
@@ -277,7 +277,7 @@ function ChatPanel({ apiBase, sessionId, positionMs, emit }: { apiBase: string; 
     body = <Loading text={t.chatLoading} />;
   } else {
     body = (
-      <ol className="messages" ref={list} role="log" aria-labelledby={headingId} onScroll={onScroll}>
+      <ol className="messages" ref={list} aria-live="polite" aria-labelledby={headingId} tabIndex={0} onScroll={onScroll}>
         {count === 0 ? <li className="chat-empty">{t.chatEmpty}</li> : null}
         {sorted.slice(0, count).map((m, index) => {
           const staff = isStaffRole(m.role);

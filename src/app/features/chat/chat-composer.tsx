@@ -135,7 +135,7 @@ export function ChatComposer({ school, chatId, onSent, onTyping }: ChatComposerP
               {!item.uploaded && !item.error ? <progress max={1} value={item.fraction ?? undefined} aria-label={t.uploading(item.file.name)} /> : null}
               {item.error ? <span className="field-error">{item.error}</span> : null}
               <button type="button" className="button small secondary" aria-label={t.removeFile(item.file.name)} onClick={() => remove(item)}>
-                ×
+                {t.remove}
               </button>
             </li>
           ))}

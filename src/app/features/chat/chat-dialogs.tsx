@@ -133,7 +133,7 @@ export function WriteDialog({ school, onOpened, onClose }: { school: string; onO
           <ul className="chat-student-list">
             {students.map((student) => (
               <li key={student.id}>
-                <button type="button" className="button small secondary" disabled={busy !== null} aria-label={t.chooseStudent(student.name)} onClick={() => void write(student)}>
+                <button type="button" className="button small secondary" disabled={busy !== null} onClick={() => void write(student)}>
                   {student.name}
                 </button>{' '}
                 <span className="muted">{student.email}</span>

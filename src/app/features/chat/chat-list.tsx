@@ -37,7 +37,6 @@ export function ChatList({ school, chats, selected, myId }: { school: string; ch
             className="chat-list-item"
             href={schoolPath(school, `chat/${encodeURIComponent(chat.id)}`)}
             aria-current={chat.id === selected ? 'page' : undefined}
-            aria-label={chat.unread > 0 ? `${t.openChat(chat.name)}, ${t.unreadCount(chat.unread)}` : t.openChat(chat.name)}
           >
             <span className="chat-list-head">
               <span className="chat-list-name">{chat.name}</span>
@@ -51,7 +50,8 @@ export function ChatList({ school, chats, selected, myId }: { school: string; ch
               <span className="chat-list-last muted">{lastMessagePreview(chat.last_message, myId)}</span>
               {chat.unread > 0 ? (
                 <span className="badge chat-unread" title={t.unreadCount(chat.unread)}>
-                  {chat.unread}
+                  <span aria-hidden="true">{chat.unread}</span>
+                  <span className="visually-hidden">{t.unreadCount(chat.unread)}</span>
                 </span>
               ) : null}
             </span>

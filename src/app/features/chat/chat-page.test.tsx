@@ -15,6 +15,8 @@ import { WriteToChatButton } from './write-to-chat-button.tsx';
 vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
 
 const ME = 1;
+/** A chat link in the list as heard: its accessible name is its visible text (issue 25); here the name and the unread count. */
+const chatLabel = (link: HTMLElement) => [link.querySelector('.chat-list-name')?.textContent, link.querySelector('.chat-unread .visually-hidden')?.textContent].filter(Boolean).join(', ');
 const message = (id: number, own: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
   chat_id: 'c1',
@@ -81,7 +83,10 @@ describe('ChatPage: the list', () => {
     expect(screen.getByRole('status').textContent).toBe('Загрузка...');
     const list = await screen.findByRole('list', { name: 'Чаты' });
     const links = within(list).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(['Открыть чат: Ирина Ученица, 3 непрочитанных сообщения', 'Открыть чат: Олег', 'Открыть чат: Группа Python']);
+    expect(links.map(chatLabel)).toEqual(['Ирина Ученица, 3 непрочитанных сообщения', 'Олег', 'Группа Python']);
+    // Label in name (WCAG 2.5.3): each link is named by what it shows, no aria-label of other words.
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([null, null, null]);
+    expect(within(list).getByRole('link', { name: /^Ирина Ученица .*Сообщение 4 3 непрочитанных сообщения$/ })).toBe(links[0]);
     expect(links[0]!.getAttribute('href')).toBe('/school/Alpha/chat/c1');
     expect(within(links[0]!).getByText('Сообщение 4')).toBeTruthy();
     expect(within(links[0]!).getByText('3')).toBeTruthy();
@@ -112,7 +117,7 @@ describe('ChatPage: the list', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Сервер недоступен.');
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
-    expect(await screen.findByRole('link', { name: 'Открыть чат: Ирина' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Ирина / })).toBeTruthy();
   });
 });
 
@@ -120,7 +125,7 @@ describe('ChatPage: more chats («Показать ещё»)', () => {
   /** A page of the list; `more`: the server has one after it. */
   const listPage = (chats: Chat[], more: boolean) => json({ count: 0, next: more ? '/api/Alpha/chats/?p=next&s=50' : null, previous: null, results: chats, total_unread: 0 });
   const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00Z`;
-  const listLabels = () => within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link').map((link) => link.getAttribute('aria-label'));
+  const listLabels = () => within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link').map(chatLabel);
   /** The pages of the list asked for, in order. */
   const pagesAsked = (sent: SentRequest[], fetch: { mock: { calls: unknown[][] } }) => sent.flatMap((request, i) => (request.path === 'Alpha/chats/' ? [queryOf(fetch, i).p] : []));
 
@@ -136,7 +141,7 @@ describe('ChatPage: more chats («Показать ещё»)', () => {
     });
     render(<ChatPage school="Alpha" chatId={null} />);
     const more = await screen.findByRole('button', { name: 'Показать ещё' });
-    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Чат b, 2 непрочитанных сообщения']);
+    expect(listLabels()).toEqual(['Чат a', 'Чат b, 2 непрочитанных сообщения']);
     more.focus();
     fireEvent.click(more);
     const busy = screen.getByRole('button', { name: 'Загрузка…' });
@@ -144,15 +149,15 @@ describe('ChatPage: more chats («Показать ещё»)', () => {
     expect(busy.getAttribute('aria-busy')).toBe('true');
     // «b» slid onto the second page (a chat moved up meanwhile): it stays once, as shown.
     await act(async () => second.resolve(listPage([chat('b', { updated_at: at(8) }), chat('c', { updated_at: at(7) }), chat('d', { updated_at: at(6) })], true)));
-    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Чат b, 2 непрочитанных сообщения', 'Открыть чат: Чат c', 'Открыть чат: Чат d']);
+    expect(listLabels()).toEqual(['Чат a', 'Чат b, 2 непрочитанных сообщения', 'Чат c', 'Чат d']);
     // The focus goes to the first chat added, from the button disabled while it loaded.
-    await expect.poll(() => document.activeElement?.getAttribute('aria-label')).toBe('Открыть чат: Чат c');
+    await expect.poll(() => document.activeElement?.querySelector('.chat-list-name')?.textContent).toBe('Чат c');
     const again = screen.getByRole('button', { name: 'Показать ещё' });
     expect((again as HTMLButtonElement).disabled).toBe(false);
     expect(again.getAttribute('aria-busy')).toBeNull();
 
     fireEvent.click(again);
-    expect(await screen.findByRole('link', { name: 'Открыть чат: Чат e' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Чат e / })).toBeTruthy();
     expect(listLabels()).toHaveLength(5);
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Загрузка…' })).toBeNull();
@@ -163,7 +168,7 @@ describe('ChatPage: more chats («Показать ещё»)', () => {
   it('has no button when the first page is the only one', async () => {
     stubApi({ 'GET Alpha/chats/': () => listPage([chat('a')], false) });
     render(<ChatPage school="Alpha" chatId={null} />);
-    await screen.findByRole('link', { name: 'Открыть чат: Чат a' });
+    await screen.findByRole('link', { name: /^Чат a / });
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
   });
 
@@ -179,13 +184,13 @@ describe('ChatPage: more chats («Показать ещё»)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Показать ещё' }));
     // A server failure reads as the client's own words for it.
     expect((await screen.findByRole('alert')).textContent).toContain('Следующие чаты не загрузились: Что-то пошло не так на сервере. Попробуйте ещё раз через минуту.');
-    expect(listLabels()).toEqual(['Открыть чат: Чат a']);
+    expect(listLabels()).toEqual(['Чат a']);
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
-    expect(await screen.findByRole('link', { name: 'Открыть чат: Чат c' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Чат c / })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Чат c']);
+    expect(listLabels()).toEqual(['Чат a', 'Чат c']);
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
     expect(pagesAsked(sent, fetch)).toEqual(['1', '2', '2']);
   });
@@ -201,21 +206,21 @@ describe('ChatPage: more chats («Показать ещё»)', () => {
       },
     });
     render(<ChatPage school="Alpha" chatId={null} />);
-    await screen.findByRole('link', { name: 'Открыть чат: Чат a' });
+    await screen.findByRole('link', { name: /^Чат a / });
     act(() => FakeWebSocket.last.accept());
     fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
-    await screen.findByRole('link', { name: 'Открыть чат: Чат d' });
+    await screen.findByRole('link', { name: /^Чат d / });
 
     act(() => FakeWebSocket.last.frame({ type: 'message', message: message(7, { chat_id: 'd', text: 'Новое в d', created_at: at(10) }) }));
-    expect(listLabels()).toEqual(['Открыть чат: Чат d, 1 непрочитанное сообщение', 'Открыть чат: Чат a', 'Открыть чат: Чат b', 'Открыть чат: Чат c']);
+    expect(listLabels()).toEqual(['Чат d, 1 непрочитанное сообщение', 'Чат a', 'Чат b', 'Чат c']);
     expect(within(screen.getByRole('link', { name: /Чат d/ })).getByText('Новое в d')).toBeTruthy();
     expect(pagesAsked(sent, fetch)).toEqual(['1', '2']);
 
     // A message in a chat not shown reads the first page again: its chats as they are now, the added ones kept.
     first = [chat('z', { updated_at: at(11), unread: 1 }), chat('d', { updated_at: at(10), unread: 1, last_message: message(7, { chat_id: 'd', text: 'Новое в d' }) }), chat('a', { updated_at: at(9) })];
     act(() => FakeWebSocket.last.frame({ type: 'message', message: message(8, { chat_id: 'z', created_at: at(11) }) }));
-    await screen.findByRole('link', { name: 'Открыть чат: Чат z, 1 непрочитанное сообщение' });
-    expect(listLabels()).toEqual(['Открыть чат: Чат z, 1 непрочитанное сообщение', 'Открыть чат: Чат d, 1 непрочитанное сообщение', 'Открыть чат: Чат a', 'Открыть чат: Чат b', 'Открыть чат: Чат c']);
+    await screen.findByRole('link', { name: /^Чат z .* 1 непрочитанное сообщение$/ });
+    expect(listLabels()).toEqual(['Чат z, 1 непрочитанное сообщение', 'Чат d, 1 непрочитанное сообщение', 'Чат a', 'Чат b', 'Чат c']);
     // The pages read so far are kept: the next one asked for is the third.
     fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
     await expect.poll(() => screen.queryByRole('button', { name: /Показать ещё|Загрузка…/ })).toBeNull();
@@ -244,7 +249,7 @@ describe('ChatPage: a thread', () => {
     await expect.poll(() => sent.find((request) => request.method === 'PATCH')?.body).toEqual({ last_read_id: 52 });
     expect(sent.find((request) => request.method === 'PATCH')!.path).toBe('Alpha/chats/c1/');
     expect($unread.get().messages).toBe(3);
-    expect(await screen.findByRole('link', { name: 'Открыть чат: Ирина Ученица' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Ирина Ученица / })).toBeTruthy();
 
     fireEvent.click(within(thread).getByRole('button', { name: 'Показать ранние' }));
     await within(thread).findByText('Сообщение 1');
@@ -265,12 +270,12 @@ describe('ChatPage: a thread', () => {
     });
     render(<ChatPage school="Alpha" chatId="c1" />);
     await screen.findByText('Сообщение 7');
-    await screen.findByRole('link', { name: 'Открыть чат: Ирина, 1 непрочитанное сообщение' });
+    await screen.findByRole('link', { name: /^Ирина .* 1 непрочитанное сообщение$/ });
     expect(sent.some((request) => request.method === 'PATCH')).toBe(false);
     visibility.mockReturnValue('visible');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
     await expect.poll(() => sent.find((request) => request.method === 'PATCH')?.body).toEqual({ last_read_id: 7 });
-    expect(await screen.findByRole('link', { name: 'Открыть чат: Ирина' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Ирина / })).toBeTruthy();
     expect($unread.get().messages).toBe(0);
   });
 
@@ -333,7 +338,7 @@ describe('ChatPage: a thread', () => {
     expect(sent.find((request) => request.method === 'POST')).toMatchObject({ path: 'Alpha/chats/c1/messages/', body: { text: 'Привет!\nКак дела?' } });
     expect((screen.getByLabelText('Сообщение') as HTMLTextAreaElement).value).toBe('');
     const links = within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link');
-    expect(links[0]!.getAttribute('aria-label')).toBe('Открыть чат: Ирина Ученица');
+    expect(chatLabel(links[0]!)).toBe('Ирина Ученица');
     expect(within(links[0]!).getByText('Вы: Привет! Как дела?', { normalizer: (text) => text.replace(/\s+/g, ' ') })).toBeTruthy();
 
     // An empty message is not sent.
@@ -380,6 +385,8 @@ describe('ChatPage: a thread', () => {
     expect(url).toBe('/api/Alpha/chats/c1/files/');
     expect([...form.keys()]).toEqual(['file']);
     expect(options?.headers).toEqual({ Authorization: 'Bearer a' });
+    // The name begins with the words the button shows (WCAG 2.5.3), not with a bare «×».
+    expect(within(files).getByRole('button', { name: 'Убрать файл: bad.exe' }).textContent).toBe('Убрать');
     fireEvent.click(within(files).getByRole('button', { name: 'Убрать файл: bad.exe' }));
     await act(async () => upload.resolve({ id: 8, name: 'plan.pdf', size: 4, url: 'http://x/8' }));
     fireEvent.click(screen.getByRole('button', { name: 'Отправить' }));
@@ -420,7 +427,7 @@ describe('ChatPage: live', () => {
 
     act(() => ws.frame({ type: 'message', message: message(7, { chat_id: 'c2', text: 'В другом чате', created_at: '2026-03-06T00:00:00Z' }) }));
     const links = within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual(['Открыть чат: Олег, 1 непрочитанное сообщение', 'Открыть чат: Ирина']);
+    expect(links.map(chatLabel)).toEqual(['Олег, 1 непрочитанное сообщение', 'Ирина']);
     expect(within(threadList()).queryByText('В другом чате')).toBeNull();
 
     // An author whose account is gone.
@@ -555,7 +562,7 @@ describe('starting chats', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Написать' }));
     const dialog = screen.getByRole('dialog', { name: 'Написать ученику' });
     fireEvent.change(within(dialog).getByLabelText('Поиск учеников'), { target: { value: 'oleg' } });
-    fireEvent.click(await within(dialog).findByRole('button', { name: 'Написать: oleg@x.ru' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'oleg@x.ru' }));
     await expect.poll(() => $router.get()?.path).toBe('/school/Alpha/chat/p-6');
     expect(sent.find((request) => request.method === 'POST')).toMatchObject({ body: { student_id: 6 } });
   });
@@ -582,7 +589,7 @@ describe('starting chats', () => {
 describe('ChatPage: renaming a custom chat', () => {
   const custom = (id: string, own: Partial<Chat> = {}) => chat(id, { type: 'custom', name: 'Проект', members: 4, updated_at: '2026-03-05T10:00:00Z', ...own });
   /** The list's labels, as the sidebar shows them. */
-  const listLabels = () => within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link').map((link) => link.getAttribute('aria-label'));
+  const listLabels = () => within(screen.getByRole('list', { name: 'Чаты' })).getAllByRole('link').map(chatLabel);
   const threadHeading = () => document.querySelector('.chat-thread-head h2')?.textContent;
   /** PATCH answers: the read marker as is, a name by `rename`. */
   const patch = (rename: (name: string) => Response | Promise<Response>) => (request: SentRequest) => {
@@ -648,7 +655,7 @@ describe('ChatPage: renaming a custom chat', () => {
     await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
     expect(threadHeading()).toBe('Проект 2');
     // Only the name changes in the list: the chat keeps its place.
-    expect(listLabels()).toEqual(['Открыть чат: Чат c1', 'Открыть чат: Проект 2']);
+    expect(listLabels()).toEqual(['Чат c1', 'Проект 2']);
     expect(sent.find((request) => request.method === 'PATCH' && (request.body as { name?: string }).name)!.path).toBe('Alpha/chats/k1/');
   });
 
@@ -736,8 +743,8 @@ describe('ChatPage: renaming a custom chat', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Итоги' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Показать ещё' }));
-    expect(await screen.findByRole('link', { name: 'Открыть чат: Чат z' })).toBeTruthy();
-    expect(listLabels()).toEqual(['Открыть чат: Чат a', 'Открыть чат: Итоги', 'Открыть чат: Чат z']);
+    expect(await screen.findByRole('link', { name: /^Чат z / })).toBeTruthy();
+    expect(listLabels()).toEqual(['Чат a', 'Итоги', 'Чат z']);
     expect(threadHeading()).toBe('Итоги');
     expect(screen.queryByRole('button', { name: 'Показать ещё' })).toBeNull();
   });

@@ -48,7 +48,9 @@ describe('LandingEditor (the page tab)', () => {
     const names = blockNames();
     expect(names).toHaveLength(17);
     expect(names.slice(0, 3)).toEqual(['Шапка', 'Курс в цифрах', 'Для кого этот курс']);
-    expect(screen.getByRole('button', { name: 'Изменить блок «Кто мы»' }).textContent).toContain('скрыт');
+    // The mark stands beside the button: its name is the name it shows (WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: 'Изменить блок «Кто мы»' }).textContent).toBe('Кто мы');
+    expect(screen.getByRole('button', { name: 'Изменить блок «Кто мы»' }).parentElement!.textContent).toContain('скрыт');
     // The header and the closing button keep their places.
     expect(screen.queryByRole('button', { name: 'Переместить «Шапка» вверх' })).toBeNull();
     expect((screen.getByRole('button', { name: 'Переместить «Курс в цифрах» вверх' }) as HTMLButtonElement).disabled).toBe(true);

@@ -138,8 +138,9 @@ function LandingConstructor({ school, courseId, initial }: { school: string; cou
                   </label>
                   <button type="button" className="landing-block-name" aria-expanded={isOpen} aria-label={isOpen ? t.close(name) : t.edit(name)} onClick={() => setOpen(isOpen ? null : key)}>
                     {name}
-                    {block.visible ? null : <span className="landing-block-hidden"> · {t.hiddenMark}</span>}
                   </button>
+                  {/* Beside the button, not in it: the button's name says what it shows (WCAG 2.5.3). */}
+                  {block.visible ? null : <span className="landing-block-hidden"> · {t.hiddenMark}</span>}
                   {fixed ? (
                     <span className="muted landing-hint">{t.fixedPlace}</span>
                   ) : (

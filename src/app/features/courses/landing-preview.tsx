@@ -21,7 +21,7 @@ export function LandingPreview({ school, course, landing }: { school: string; co
     return () => clearTimeout(timer);
   }, [landing]);
   return (
-    <section className="landing-preview" aria-label={t.preview}>
+    <section className="landing-preview" aria-label={t.preview} tabIndex={0}>
       <p className="landing-preview-note">{t.previewNote}</p>
       <div inert>
         <WidgetFrame css={courseLandingStyles}>

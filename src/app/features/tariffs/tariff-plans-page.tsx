@@ -164,7 +164,8 @@ export default function TariffPlansPage({ school, pollIntervalMs = PAYMENT_POLL_
       {plans && shown ? (
         <>
           {shown.showToggle ? <Toggle period={period} onPeriod={setPeriod} /> : null}
-          <ul className="tp-cards">
+          {/* Scrolls sideways on a phone: focusable, so the keyboard scrolls it too. */}
+          <ul className="tp-cards" tabIndex={0}>
             {shown.plans.map((plan, index) => (
               <PlanCard
                 key={plan.id}

@@ -110,8 +110,10 @@ export default function WebinarsAdminPage({ school }: { school: string }) {
       key: 'slug',
       header: t.page,
       render: (webinar) => (
-        <a href={webinarPath(webinar.slug)} target="_blank" rel="noopener" aria-label={t.openPageLabel(webinar.title)}>
+        // Named by what it shows, then what it opens (label in name, WCAG 2.5.3).
+        <a href={webinarPath(webinar.slug)} target="_blank" rel="noopener">
           /webinar/{webinar.slug}
+          <span className="visually-hidden"> — {t.openPageLabel(webinar.title)}</span>
         </a>
       ),
     },
