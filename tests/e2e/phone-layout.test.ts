@@ -48,8 +48,14 @@ async function expectFits(page: Page): Promise<void> {
 /** Whether the assistant's button overlaps the last control of the screen once scrolled to the bottom. */
 async function launcherOverlap(page: Page): Promise<{ launcher: string; last: string; overlaps: boolean }> {
   return page.evaluate(async () => {
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // To the bottom, again while the screen still grows (its parts load one after another).
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let height = -1; height !== document.documentElement.scrollHeight; ) {
+      height = document.documentElement.scrollHeight;
+      window.scrollTo(0, height);
+      await frames();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const launcher = document.querySelector<HTMLElement>('.ai-launcher')!.getBoundingClientRect();
     const controls = [...document.querySelectorAll<HTMLElement>('main a[href], main button, main input, main select, main textarea, main [tabindex="0"]')].filter(
       (element) => element.getClientRects().length > 0,
@@ -72,14 +78,20 @@ describe('at 390 px', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
     await page.locator('.course-banner, form').first().waitFor(WAIT);
     await expectFits(page);
-    expect(await launcherOverlap(page)).toMatchObject({ overlaps: false });
+    {
+      const clear = await launcherOverlap(page);
+      expect(clear.overlaps, `${clear.last} under the button at ${clear.launcher}`).toBe(false);
+    }
 
     await page.goto(`${platform}/school/Coursehub/courses/create-course/${courseId}/constructor`);
     await page.locator('button.lesson-open', { hasText: 'Проверим основы' }).first().click(WAIT);
     await page.getByLabel('Процент правильных ответов для зачёта').waitFor(WAIT);
     await page.locator('.question-editor, [aria-label^="Вопрос 1"]').first().waitFor(WAIT);
     await expectFits(page);
-    expect(await launcherOverlap(page)).toMatchObject({ overlaps: false });
+    {
+      const clear = await launcherOverlap(page);
+      expect(clear.overlaps, `${clear.last} under the button at ${clear.launcher}`).toBe(false);
+    }
     await context.close();
   }, 90_000);
 });
