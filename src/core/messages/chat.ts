@@ -25,7 +25,6 @@ export const chatMessages = {
   members: (n: number) => plural(n, ['участник', 'участника', 'участников']),
   /** The badge beside a chat and the menu item: "3 непрочитанных сообщения". */
   unreadCount: (n: number) => plural(n, ['непрочитанное сообщение', 'непрочитанных сообщения', 'непрочитанных сообщений']),
-  openChat: (name: string) => `Открыть чат: ${name}`,
   backToList: 'К списку чатов',
   /** The list's next page (the server gives the chats by pages). */
   more: 'Показать ещё',

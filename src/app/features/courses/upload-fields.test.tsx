@@ -202,7 +202,8 @@ describe('picture uploads', () => {
 
     render(<LessonPreview name="Урок" blocks={[block('picture', { picture_url: pictureFile.url }), block('video', { id: 5, video_url: videoFile.url })]} />);
     expect(screen.getByRole('img', { name: 'Картинка урока' }).getAttribute('src')).toBe(pictureFile.url);
-    expect(document.querySelector('.lesson-preview video')?.getAttribute('src')).toBe(videoFile.url);
+    // The player shows the frame at 0.1 s as its poster (a media fragment on the file's address).
+    expect(document.querySelector('.lesson-preview video')?.getAttribute('src')).toBe(`${videoFile.url}#t=0.1`);
   });
 
   it('renews the token once on a 401 and shows a refusal', async () => {
