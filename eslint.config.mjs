@@ -15,25 +15,31 @@ const regex = (pattern, message) => ({ regex: pattern, message });
 
 export const boundaries = {
   core: [
-    group(paths('app', 'widgets', 'server', 'tests'), 'core imports only itself.'),
-    regex(aliases('app', 'widgets', 'server'), 'core imports only itself.'),
+    group(paths('app', 'views', 'widgets', 'server', 'tests'), 'core imports only itself.'),
+    regex(aliases('app', 'views', 'widgets', 'server'), 'core imports only itself.'),
     group(REACT, 'core is framework-free: no React or Preact.'),
     group(SERVER_ONLY, 'core runs in browsers: no server or Node-only modules.'),
   ],
+  // The public views: what the widgets wrap as custom elements and the app's public pages render.
+  views: [
+    group(paths('app', 'widgets', 'server', 'core'), "views use core's public entry '#core' and each other only: the app and the widgets build on them."),
+    regex(`${aliases('app', 'widgets', 'server')}|^#core/`, "views use core's public entry '#core' and each other only: the app and the widgets build on them."),
+    group(SERVER_ONLY, 'views run in browsers.'),
+  ],
   widgets: [
-    group(paths('app', 'server', 'core'), "widgets use core's public entry '#core' only."),
-    regex(`${aliases('app', 'server')}|^#core/`, "widgets use core's public entry '#core' only."),
+    group(paths('app', 'server', 'core'), "widgets use core's public entry '#core', the views, and themselves; never the app."),
+    regex(`${aliases('app', 'server')}|^#core/`, "widgets use core's public entry '#core', the views, and themselves; never the app."),
     group(SERVER_ONLY, 'widgets run in browsers.'),
   ],
   app: [
     group(paths('server', 'core'), "the app uses core's public entry '#core' only."),
     regex(`${aliases('server', 'widgets')}|^#core/`, "the app uses core's public entry '#core' only."),
-    group(['**/widgets/**/*-element', '**/widgets/**/*-element.*', '**/widgets/**/define-*', '**/widgets/loader*'], "the app reuses a widget's React component, never its custom element."),
+    group(paths('widgets'), "the app never imports src/widgets: it renders the public views of src/views (a preview loads the built widget, as any site does)."),
     group(SERVER_ONLY, 'the app runs in browsers.'),
   ],
   server: [
-    group(paths('app', 'widgets', 'core'), "the server imports core's pure modules by '#core/<module>' only."),
-    regex(`${aliases('app', 'widgets')}|^#core$|^#core/(api-client|session|persistent-atom|state/)`, "the server imports only core's pure modules."),
+    group(paths('app', 'views', 'widgets', 'core'), "the server imports core's pure modules by '#core/<module>' only."),
+    regex(`${aliases('app', 'views', 'widgets')}|^#core$|^#core/(api-client|session|persistent-atom|state/)`, "the server imports only core's pure modules."),
     group(REACT, 'the server renders no React.'),
   ],
   demo: [group(paths('src'), 'demo pages load the built files like any outside site.'), regex('^#', 'demo pages load the built files like any outside site.')],
@@ -63,6 +69,7 @@ export default tseslint.config(
     plugins: { coursehub },
     rules: { 'coursehub/no-import-time-dom': 'error' },
   },
+  { files: ['src/views/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.views) },
   { files: ['src/widgets/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.widgets) },
   { files: ['src/app/**/*.{ts,tsx}'], ignores: ['**/*.test.*'], rules: noRestricted(boundaries.app) },
   { files: ['src/server/**/*.ts'], ignores: ['**/*.test.ts'], rules: noRestricted(boundaries.server) },

@@ -65,7 +65,7 @@ export default defineConfig({
           // A worker thread per file starts faster than a child process (about 0.3 s a file).
           pool: 'threads',
           setupFiles: ['tests/setup/testing-library.ts'],
-          include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'],
+          include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/views/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { Path, schoolDomainMessages } from '#core';
-import { CourseCatalog } from '../widgets/course-catalog/course-catalog.tsx';
-import { courseCatalogStyles } from '../widgets/course-catalog/course-catalog.styles.ts';
+import { CourseCatalog } from '../views/course-catalog/course-catalog.tsx';
+import { courseCatalogStyles } from '../views/course-catalog/course-catalog.styles.ts';
 import type { HostSchool } from './school-domain-host.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { WidgetFrame } from './ui/widget-frame.tsx';

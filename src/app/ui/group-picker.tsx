@@ -1,6 +1,6 @@
 import { bonusAdminMessages, commonMessages } from '#core';
 import { useId, type ReactNode } from 'react';
-import { useResource } from '../../widgets/shared/use-resource.ts';
+import { useResource } from '../../views/shared/use-resource.ts';
 import { LoadError } from './load-error.tsx';
 
 const g = bonusAdminMessages.groups;

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { baseStyles } from '../../widgets/shared/base.styles.ts';
+import { baseStyles } from '../../views/shared/base.styles.ts';
 
 /**
  * Shows a widget's React component inside the app the way the widget shows itself elsewhere: in a

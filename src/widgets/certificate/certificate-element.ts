@@ -1,4 +1,4 @@
 import { defineWidget } from '../shared/define-widget.tsx';
-import { Certificate } from './certificate.tsx';
-import { certificateStyles } from './certificate.styles.ts';
+import { Certificate } from '../../views/certificate/certificate.tsx';
+import { certificateStyles } from '../../views/certificate/certificate.styles.ts';
 defineWidget('ch-certificate', Certificate, certificateStyles);

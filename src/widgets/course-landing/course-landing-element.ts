@@ -1,5 +1,5 @@
 import { defineWidget } from '../shared/define-widget.tsx';
-import { CourseLanding } from './course-landing.tsx';
-import { courseLandingStyles } from './course-landing.styles.ts';
+import { CourseLanding } from '../../views/course-landing/course-landing.tsx';
+import { courseLandingStyles } from '../../views/course-landing/course-landing.styles.ts';
 
 defineWidget('ch-course-landing', CourseLanding, courseLandingStyles);

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectConsole } from '../../../tests/setup/console-guard.ts';
 import { defineWidget } from './define-widget.tsx';
-import type { WidgetHostProps } from './widget-types.ts';
+import type { WidgetHostProps } from '../../views/shared/widget-types.ts';
 
 // A probe view for the element layer: shows its props, emits on demand, crashes on demand.
 function Probe(props: WidgetHostProps & { slug?: string; crash?: boolean }) {

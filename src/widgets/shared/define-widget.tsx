@@ -2,12 +2,18 @@ import r2wc from '@r2wc/react-to-web-component';
 import { commonMessages } from '#core';
 import { Component, type ComponentType, type ReactNode } from 'react';
 import specs from '../widget-specs.json' with { type: 'json' };
-import { baseStyles } from './base.styles.ts';
-import { ErrorState } from './status-views.tsx';
-import type { WidgetEmit, WidgetHostProps } from './widget-types.ts';
+import { baseStyles } from '../../views/shared/base.styles.ts';
+import { ErrorState } from '../../views/shared/status-views.tsx';
+import type { WidgetEmit, WidgetEventName, WidgetHostProps } from '../../views/shared/widget-types.ts';
 
 type PropType = 'string' | 'number' | 'boolean' | 'json';
 export type WidgetTag = (typeof specs.widgets)[number]['tag'];
+
+// The views name their events; the spec documents them. Either list without the other is a type error.
+type SpecEvent = keyof typeof specs.events;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type _EventsMatchSpec = Holds<Same<SpecEvent, WidgetEventName>>;
 
 // @r2wc/core keeps the element's props and its render method under these global symbols.
 const PROPS = Symbol.for('r2wc.props');

@@ -1,5 +1,5 @@
 import { defineWidget } from '../shared/define-widget.tsx';
-import { Tariffs } from './tariffs.tsx';
-import { tariffsStyles } from './tariffs.styles.ts';
+import { Tariffs } from '../../views/tariffs/tariffs.tsx';
+import { tariffsStyles } from '../../views/tariffs/tariffs.styles.ts';
 
 defineWidget('ch-tariffs', Tariffs, tariffsStyles);

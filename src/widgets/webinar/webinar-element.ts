@@ -1,4 +1,4 @@
 import { defineWidget } from '../shared/define-widget.tsx';
-import { Webinar } from './webinar.tsx';
-import { webinarStyles } from './webinar.styles.ts';
+import { Webinar } from '../../views/webinar/webinar.tsx';
+import { webinarStyles } from '../../views/webinar/webinar.styles.ts';
 defineWidget('ch-webinar', Webinar, webinarStyles);

@@ -1,6 +1,6 @@
 import { accessLogsMessages, appMessages, commonMessages, debounce, DEFAULT_DEBOUNCE_MS, isCalendarDay, isPositiveId, searchText } from '#core';
 import { useEffect, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FilterField } from '../../ui/filter-field.tsx';

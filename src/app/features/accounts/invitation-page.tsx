@@ -1,7 +1,7 @@
 import { $user, appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { chooseSchool, startSessionIn, type SchoolChoice, type SessionReply } from '../../sign-in.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';

@@ -1,6 +1,6 @@
 import { bannerMessages, commonMessages } from '#core';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormField } from '../../ui/form-field.tsx';

@@ -1,6 +1,6 @@
 import { bannerMessages } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { acceptBanner, clickBanner, getCurrentBanner } from './banners-api.ts';
 
 const t = bannerMessages;

@@ -1,6 +1,6 @@
 import { bonusAdminMessages, commonMessages, toApiError } from '#core';
 import { Suspense, useEffect, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { PageBoundary } from '../../page-boundary.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';

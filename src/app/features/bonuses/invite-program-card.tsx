@@ -1,5 +1,5 @@
 import { invitesMessages } from '#core';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { getCurrentInvitesProgram } from './bonuses-admin-api.ts';
 
 const t = invitesMessages;

@@ -1,6 +1,6 @@
 import { commonMessages, invitesMessages } from '#core';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';

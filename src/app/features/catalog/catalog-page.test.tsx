@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { json } from '../../../../tests/helpers/json-response.ts';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
-import { clearPublicCache } from '../../../widgets/shared/public-client.ts';
+import { clearPublicCache } from '../../../views/shared/public-client.ts';
 import CatalogPage from './catalog-page.tsx';
 
 afterEach(() => clearPublicCache());

@@ -1,8 +1,8 @@
 import { pageTitles } from '#core';
 import { Suspense, useCallback, useState } from 'react';
-import { CourseCatalog } from '../../../widgets/course-catalog/course-catalog.tsx';
-import { courseCatalogStyles } from '../../../widgets/course-catalog/course-catalog.styles.ts';
-import type { WidgetEmit } from '../../../widgets/shared/widget-types.ts';
+import { CourseCatalog } from '../../../views/course-catalog/course-catalog.tsx';
+import { courseCatalogStyles } from '../../../views/course-catalog/course-catalog.styles.ts';
+import type { WidgetEmit } from '../../../views/shared/widget-types.ts';
 import { useDocumentTitle } from '../../use-document-title.ts';
 import { WidgetFrame } from '../../ui/widget-frame.tsx';
 import { isNotFoundError } from '../../ui/widget-not-found.ts';

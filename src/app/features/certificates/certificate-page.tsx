@@ -1,5 +1,5 @@
-import { Certificate } from '../../../widgets/certificate/certificate.tsx';
-import { certificateStyles } from '../../../widgets/certificate/certificate.styles.ts';
+import { Certificate } from '../../../views/certificate/certificate.tsx';
+import { certificateStyles } from '../../../views/certificate/certificate.styles.ts';
 import { WidgetFrame } from '../../ui/widget-frame.tsx';
 
 /** A certificate (/certificate/{certLink}) or its preview with sample data, the certificate widget's component. */

@@ -1,7 +1,7 @@
 import { $school, chatMessages, commonMessages, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { Modal } from '../../ui/modal.tsx';

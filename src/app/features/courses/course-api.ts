@@ -1,7 +1,7 @@
 // The course authoring API (spec §7 Courses, Modules and lessons, Blocks) as this feature calls it:
 // the shapes it reads and one function per call, each under the school's URL name.
 import type { Landing, LandingBlockKey, LessonType } from '#core';
-import type { LandingCourse } from '../../../widgets/course-landing/course-landing.tsx';
+import type { LandingCourse } from '../../../views/course-landing/course-landing.tsx';
 import { appSession } from '../../app-session.ts';
 
 export interface Folder {

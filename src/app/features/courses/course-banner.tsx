@@ -1,6 +1,6 @@
 import { commonMessages, coursesMessages, toApiError } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FileUpload } from '../../ui/file-upload.tsx';
 import { FormError } from '../../ui/form-field.tsx';

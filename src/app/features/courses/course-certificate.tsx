@@ -1,6 +1,6 @@
 import { commonMessages, courseFilesMessages } from '#core';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FileUpload } from '../../ui/file-upload.tsx';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';

@@ -1,6 +1,6 @@
 import { commonMessages, coursesMessages, toApiError, type ApiError } from '#core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

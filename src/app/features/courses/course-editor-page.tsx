@@ -1,6 +1,6 @@
 import { appMessages, commonMessages, coursesMessages, schoolPath } from '#core';
 import { Suspense, useState, type ComponentType } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { lazyPage } from '../../lazy-page.ts';
 import { PageLoading } from '../../page-boundary.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -1,6 +1,6 @@
 import { coursesMessages, toApiError, toMinorUnits, type ApiError } from '#core';
 import { useId, useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { listFolders, patchCourse, type Course } from './course-api.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';

@@ -1,7 +1,7 @@
 import { $user, commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS, groupsMessages, routeRole } from '#core';
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useId, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';

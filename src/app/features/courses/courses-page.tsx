@@ -1,7 +1,7 @@
 import { $user, appMessages, commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS, routeRole, schoolPath, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { $router } from '../../router.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';

@@ -15,7 +15,7 @@ import {
   type MoveDirection,
 } from '#core';
 import { useEffect, useRef, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { getCourseLanding, patchCourseLanding, type CourseLandingAnswer, type LandingPatch } from './course-api.ts';

@@ -1,7 +1,7 @@
 import { coursesMessages, type Landing } from '#core';
 import { useEffect, useState } from 'react';
-import { CourseLanding, type LandingCourse } from '../../../widgets/course-landing/course-landing.tsx';
-import { courseLandingStyles } from '../../../widgets/course-landing/course-landing.styles.ts';
+import { CourseLanding, type LandingCourse } from '../../../views/course-landing/course-landing.tsx';
+import { courseLandingStyles } from '../../../views/course-landing/course-landing.styles.ts';
 import { WidgetFrame } from '../../ui/widget-frame.tsx';
 
 const t = coursesMessages.landing;

@@ -1,6 +1,6 @@
 import { commonMessages, coursesMessages } from '#core';
 import { useId, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { BlockList } from './block-list.tsx';
 import { getLesson, isEditableType, patchLesson, type Block, type EditableLessonType, type LessonDetail, type OutlineLesson } from './course-api.ts';

@@ -1,6 +1,6 @@
 import { coursesMessages, toApiError, type ApiError } from '#core';
 import { useId, useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { patchLesson, previousTests, type LessonDetail } from './course-api.ts';
 

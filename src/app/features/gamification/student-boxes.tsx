@@ -1,6 +1,6 @@
 import { gamificationMessages, toApiError } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { buyBox, listBoxes, listUserBoxes, listUserPrizes, markPrizeUsed, openBox, type OpenResult } from './boxes-api.ts';

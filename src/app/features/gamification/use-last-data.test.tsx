@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Resource } from '../../../widgets/shared/use-resource.ts';
+import type { Resource } from '../../../views/shared/use-resource.ts';
 import { useLastData } from './use-last-data.ts';
 
 const retry = () => undefined;

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { Resource } from '../../../widgets/shared/use-resource.ts';
+import type { Resource } from '../../../views/shared/use-resource.ts';
 
 /** The last data a resource had: a list reloaded after a change stays on screen until the new one comes. */
 export function useLastData<T>(resource: Resource<T>): T | undefined {

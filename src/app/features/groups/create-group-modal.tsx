@@ -1,6 +1,6 @@
 import { groupsMessages, schoolPath, toApiError, type ApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { $router } from '../../router.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

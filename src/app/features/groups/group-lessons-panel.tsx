@@ -1,6 +1,6 @@
 import { commonMessages, groupsMessages, toApiError } from '#core';
 import { useId, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';

@@ -1,7 +1,7 @@
 import { $school, $user, appMessages, commonMessages, groupsMessages, plural, routeRole, schoolPath } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -1,6 +1,6 @@
 import { commonMessages, groupsMessages, toApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, FormField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { Modal } from '../../ui/modal.tsx';

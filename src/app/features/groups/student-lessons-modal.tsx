@@ -1,7 +1,7 @@
 import { $school, commonMessages, groupsMessages, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormError } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -1,5 +1,5 @@
 import { groupsMessages } from '#core';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { listTeachers, personName } from './groups-api.ts';

@@ -1,7 +1,7 @@
 import { $user, commonMessages, homeworkReviewMessages, routeRole, schoolPath, type ApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FileLinks } from '../../ui/file-links.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';

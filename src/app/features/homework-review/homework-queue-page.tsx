@@ -1,7 +1,7 @@
 import { $filters, $school, $user, appMessages, clampPage, commonMessages, debounce, DEFAULT_DEBOUNCE_MS, homeworkReviewMessages, pageCount, resetFilters, routeRole, setFilter } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';

@@ -1,6 +1,6 @@
 import { homeworkReviewMessages, toApiError } from '#core';
 import { useId, useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { listQueueTeachers, reassignChecker } from './homework-review-api.ts';

@@ -1,6 +1,6 @@
 import { ApiError, appMessages, commonMessages, learningMessages, schoolPath, toApiError, type LessonType } from '#core';
 import { Suspense, useCallback, useId, useState, type ComponentType } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { lazyPage } from '../../lazy-page.ts';
 import { FileLinks } from '../../ui/file-links.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';

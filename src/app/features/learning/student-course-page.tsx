@@ -1,6 +1,6 @@
 import { appMessages, certificatePath, commonMessages, learningMessages, schoolPath, toApiError } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { WriteToChatButton } from '../chat/index.ts';
 import { showToast } from '../../ui/toasts.tsx';

@@ -1,6 +1,6 @@
 import { appMessages, bonusesMessages, commonMessages, learningMessages, schoolPath } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';

@@ -1,6 +1,6 @@
 import { ApiError, learningTestsMessages, toApiError } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { checkTimer, getQuestions, listAttempts, startTest, submitTest, type LessonDetail, type StudentTest, type TestResult } from './learning-api.ts';

@@ -4,7 +4,7 @@
 // length of its own <video>s (`POST`); the server checks it (learning/video-completion-routes.ts).
 import { lessonBlockMessages, toApiError } from '#core';
 import { useCallback, useRef, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import type { VideoProgress } from '../../ui/lesson-video.tsx';
 import type { LessonDetail } from './learning-api.ts';

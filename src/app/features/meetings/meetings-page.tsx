@@ -1,7 +1,7 @@
 import { $user, commonMessages, meetingsMessages, routeRole, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';

@@ -1,6 +1,6 @@
 import { plural, ratingMessages, type PluralForms } from '#core';
 import { useEffect, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { showToast } from '../../ui/toasts.tsx';
 import { getOwnRating, setNameHidden } from './rating-api.ts';

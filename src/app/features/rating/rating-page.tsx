@@ -1,7 +1,7 @@
 import { $user, appMessages, commonMessages, ratingMessages, routeRole } from '#core';
 import { useStore } from '@nanostores/react';
 import { useCallback, useId, useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';

@@ -1,6 +1,6 @@
 import { formatMoney, salesMessages, toApiError, type ApiError } from '#core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { buyCourse, getOffer, getReceipt, type CourseOffer, type Receipt } from './sales-api.ts';

@@ -1,6 +1,6 @@
 import { appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { chooseSchool, type UserSchool } from '../../sign-in.ts';

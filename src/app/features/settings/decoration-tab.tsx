@@ -1,6 +1,6 @@
 import { schoolSettingsMessages, commonMessages, PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor, updateSchool } from '#core';
 import { useState, type CSSProperties, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, FormField, SubmitButton } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

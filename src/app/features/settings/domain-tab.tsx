@@ -1,6 +1,6 @@
 import { commonMessages, schoolDomainMessages, toApiError } from '#core';
 import { useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

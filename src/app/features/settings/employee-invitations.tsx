@@ -1,6 +1,6 @@
 import { commonMessages, employeesMessages, toApiError } from '#core';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';

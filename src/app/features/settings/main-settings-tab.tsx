@@ -1,7 +1,7 @@
 import { $school, commonMessages, schoolPath, schoolSettingsMessages, updateSchool } from '#core';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { useFormSubmit, type FieldMessages } from '../../ui/use-form-submit.ts';
 import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

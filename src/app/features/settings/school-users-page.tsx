@@ -1,7 +1,7 @@
 import { $school, $user, ApiError, canImpersonate, commonMessages, employeesMessages, ROLE_HOME, roleFromName, roleTitle, schoolPath, startImpersonation, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { $router } from '../../router.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

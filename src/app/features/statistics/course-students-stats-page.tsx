@@ -1,5 +1,5 @@
 import { commonMessages, schoolPath, statisticsMessages } from '#core';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { useDocumentTitle } from '../../use-document-title.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

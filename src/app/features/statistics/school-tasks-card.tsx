@@ -1,6 +1,6 @@
 import { schoolPath, schoolTasksMessages, setSchoolTasks, statisticsMessages } from '#core';
 import { useEffect, useId } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { getSchoolTasks } from './school-tasks-api.ts';
 
 const t = statisticsMessages;

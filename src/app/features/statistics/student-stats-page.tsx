@@ -1,7 +1,7 @@
 import { $school, commonMessages, schoolPath, statisticsMessages, type ApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { WriteToChatButton } from '../chat/index.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -1,6 +1,6 @@
 import { commonMessages, statisticsMessages } from '#core';
 import { Suspense, useId, useMemo, useState, type ComponentType } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { lazyPage } from '../../lazy-page.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { listStudentsByMonth, type MonthCount } from './courses-stats-api.ts';

@@ -18,7 +18,7 @@ import {
 } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useResource } from '../../../widgets/shared/use-resource.ts';
+import { useResource } from '../../../views/shared/use-resource.ts';
 import { DataTable, type DataColumn } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';

@@ -1,5 +1,5 @@
-import { Tariffs } from '../../../widgets/tariffs/tariffs.tsx';
-import { tariffsStyles } from '../../../widgets/tariffs/tariffs.styles.ts';
+import { Tariffs } from '../../../views/tariffs/tariffs.tsx';
+import { tariffsStyles } from '../../../views/tariffs/tariffs.styles.ts';
 import { WidgetFrame } from '../../ui/widget-frame.tsx';
 
 /** The public tariff pages (/tariff-plans-info, /tariff-plans-year), the tariffs widget's component. */

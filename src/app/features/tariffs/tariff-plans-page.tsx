@@ -20,7 +20,7 @@ import { useEffect, useId, useState } from 'react';
 import { appSession } from '../../app-session.ts';
 import { $router } from '../../router.ts';
 import { SubscriptionModal } from './subscription-modal.tsx';
-import { PlanLimits } from '../../../widgets/tariffs/plan-limits.tsx';
+import { PlanLimits } from '../../../views/tariffs/plan-limits.tsx';
 
 const t = tariffsMessages;
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
-import { clearPublicCache } from '../../../widgets/shared/public-client.ts';
+import { clearPublicCache } from '../../../views/shared/public-client.ts';
 import WebinarPage from './webinar-page.tsx';
 
 afterEach(() => clearPublicCache());

@@ -1,8 +1,8 @@
 import { Path, pageTitles, publicFrameMessages } from '#core';
 import { useCallback, useState } from 'react';
-import type { WidgetEmit } from '../../../widgets/shared/widget-types.ts';
-import { Webinar } from '../../../widgets/webinar/webinar.tsx';
-import { webinarStyles } from '../../../widgets/webinar/webinar.styles.ts';
+import type { WidgetEmit } from '../../../views/shared/widget-types.ts';
+import { Webinar } from '../../../views/webinar/webinar.tsx';
+import { webinarStyles } from '../../../views/webinar/webinar.styles.ts';
 import { useDocumentTitle } from '../../use-document-title.ts';
 import { WidgetFrame } from '../../ui/widget-frame.tsx';
 import { isNotFoundError } from '../../ui/widget-not-found.ts';

@@ -1,6 +1,8 @@
-import specs from '../widget-specs.json' with { type: 'json' };
-
-export type WidgetEventName = keyof typeof specs.events;
+/**
+ * The events a view raises. The widgets' spec (src/widgets/widget-specs.json) documents each one;
+ * define-widget.tsx fails to compile when the two lists differ.
+ */
+export type WidgetEventName = 'ch-ready' | 'ch-error' | 'ch-course-select' | 'ch-plan-select' | 'ch-appeal-submit' | 'ch-certificate-load';
 
 /** Raises a widget event; the element turns it into a bubbling, composed DOM CustomEvent. */
 export type WidgetEmit = (name: WidgetEventName, detail?: unknown) => void;

@@ -2,7 +2,7 @@ import { formatMoney, catalogMessages, commonMessages } from '#core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPublicCache } from '../shared/public-client.ts';
-import specs from '../widget-specs.json' with { type: 'json' };
+import specs from '../../widgets/widget-specs.json' with { type: 'json' };
 import type { CatalogCourse, CatalogPage, CourseDetail } from './catalog-data.ts';
 import { CourseCatalog } from './course-catalog.tsx';
 import { json } from '../../../tests/helpers/json-response.ts';
