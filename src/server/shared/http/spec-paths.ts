@@ -60,10 +60,12 @@ function specSchema(schema: RouteOptions['schema']): RouteOptions['schema'] {
   const { school: _school, ...rest } = params?.properties ?? {};
   const query = isObject(schema?.querystring) ? schema.querystring : undefined;
   const summary = (schema as { summary?: string } | undefined)?.summary;
+  // A key set to undefined makes Fastify warn (FSTWRN001) that the schema is missing: leave it out.
+  const { params: _params, ...others } = schema ?? {};
   return {
-    ...schema,
+    ...others,
     summary: `${summary ?? ''} — путь спецификации: школа в параметре school или единственная школа пользователя`.replace(/^ — /, ''),
-    params: params && Object.keys(rest).length > 0 ? { ...params, properties: rest, required: (params.required ?? []).filter((key) => key !== 'school') } : undefined,
+    ...(params && Object.keys(rest).length > 0 ? { params: { ...params, properties: rest, required: (params.required ?? []).filter((key) => key !== 'school') } } : {}),
     querystring: query
       ? { ...query, properties: { ...query.properties, school: Type.Optional(SchoolName) } }
       : Type.Object({ school: Type.Optional(SchoolName) }),
