@@ -3,8 +3,11 @@
 // Two exceptions keep the schema one graph: a feature's tables.ts may reference another feature's
 // tables.ts (foreign keys), and the server's shared/db/schema.ts gathers every tables.ts for
 // Drizzle. Shared code (server shared/, app ui/) sits below the features and imports none of them;
-// the schema aggregator is imported by the database module only.
+// the schema aggregator is imported by the database module only. Between features, imports go
+// down the layers written in feature-order.mjs: an import of the same or a higher layer is refused
+// unless it is a listed exception (known debt).
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import { EXCEPTIONS, layerOf } from './feature-order.mjs';
 
 // [, area, feature, path inside the feature ('' for the folder itself)]
 const FEATURE = /[\\/]src[\\/](server|app)[\\/]features[\\/]([^\\/]+)(?:[\\/](.*))?$/;
@@ -13,15 +16,19 @@ const AGGREGATOR = join('src', 'server', 'shared', 'db', 'schema.ts');
 const DATABASE = join('src', 'server', 'shared', 'db', 'database.ts');
 
 const isIndex = (rest) => /^index(\.tsx?)?$/.test(rest) || rest === '';
+const LAYERS = { server: layerOf('server'), app: layerOf('app') };
 
 export default {
   meta: {
     type: 'problem',
-    docs: { description: "Enter another feature only through its index.ts; shared code imports no feature" },
+    docs: { description: 'Enter another feature only through its index.ts, and only one of a lower layer; shared code imports no feature' },
     schema: [],
     messages: {
       internals: "'{{source}}' reaches into the '{{feature}}' feature's internals; import it from that feature's index.ts.",
       shared: "Shared code ('{{folder}}') must not depend on a feature ('{{feature}}'); move what both need into the shared folder.",
+      order:
+        "'{{from}}' (layer {{fromLayer}}) must not import '{{to}}' (layer {{toLayer}}): a feature imports only features of lower layers (tools/eslint/feature-order.mjs); let the higher area call down or subscribe to an event.",
+      unlisted: "The {{area}} feature '{{feature}}' has no layer in tools/eslint/feature-order.mjs; give it one.",
       aggregator: "Import a table from its feature (its index.ts, or tables.ts from a tables.ts), not from shared/db/schema.ts.",
     },
   },
@@ -46,8 +53,22 @@ export default {
         context.report({ node, messageId: 'shared', data: { folder: shared[1].replace(sep, '/'), feature } });
         return;
       }
-      if (isIndex(rest)) return;
       if (own && basename(file) === 'tables.ts' && rest === 'tables.ts') return;
+      if (own && own[1] === area && !(`${own[2]}>${feature}` in EXCEPTIONS[area])) {
+        const layers = LAYERS[area];
+        for (const name of [own[2], feature]) {
+          if (!layers.has(name)) {
+            context.report({ node, messageId: 'unlisted', data: { area, feature: name } });
+            return;
+          }
+        }
+        const [fromLayer, toLayer] = [layers.get(own[2]) + 1, layers.get(feature) + 1];
+        if (toLayer >= fromLayer) {
+          context.report({ node, messageId: 'order', data: { from: own[2], fromLayer, to: feature, toLayer } });
+          return;
+        }
+      }
+      if (isIndex(rest)) return;
       context.report({ node, messageId: 'internals', data: { source, feature } });
     };
     return {

@@ -1,0 +1,4 @@
+// Types of feature-boundaries.mjs, for its test.
+import type { Rule } from 'eslint';
+declare const rule: Rule.RuleModule;
+export default rule;

@@ -1,0 +1,111 @@
+// The order of the features, written once: tools/eslint/feature-boundaries.mjs reads it, and
+// docs/architecture.md («Feature order») explains it. Layers go from the bottom up; a feature may
+// import only features of a LOWER layer (never its own layer, never a higher one), so the features
+// form no cycle. Where a lower area must react to a higher one, the higher one calls down, or the
+// lower one publishes a typed event (src/server/shared/domain-events.ts) that the higher one
+// subscribes to where the server is wired (src/server/feature-routes.ts). tables.ts → tables.ts
+// (foreign keys) is exempt. A new feature gets a layer here before lint accepts any import of it.
+
+/** src/server/features/<name>, bottom first. */
+export const SERVER_LAYERS = [
+  // Tenancy: the school, its members' names and documents; who read what.
+  ['schools', 'access-logs'],
+  ['accounts'],
+  // Plans and their limits; payment providers.
+  ['tariffs'],
+  ['roles'],
+  // Authoring: courses, sections, lessons, questions, files.
+  ['courses'],
+  ['groups'],
+  // The student's state: enrolment, progress, attempts, the student's view of a course.
+  ['learning'],
+  ['homework'],
+  // What the readers and sellers build on.
+  ['catalog', 'school-promo', 'meetings', 'feedbacks'],
+  // Readers of the above: statistics, rating, certificates, sales and the school's extras.
+  [
+    'statistics',
+    'rating',
+    'certificates',
+    'sales',
+    'webinars',
+    'bonuses',
+    'gamification',
+    'banners',
+    'newsletters',
+    'ai-chat',
+    'invites-program',
+    'impersonation',
+  ],
+  // Communication: notices about everything below, then the chats that also send them.
+  ['telegram'],
+  ['chats'],
+];
+
+/** src/app/features/<name>, bottom first. */
+export const APP_LAYERS = [
+  // Pieces other screens embed: the legal texts, the Telegram link, chats, banners, access logs.
+  ['legal', 'telegram', 'chat', 'banners', 'access-logs'],
+  ['accounts', 'schools', 'tariffs', 'school-promo', 'sales', 'gamification', 'pwa', 'help'],
+  [
+    'catalog',
+    'groups',
+    'statistics',
+    'bonuses',
+    'meetings',
+    'webinars',
+    'webinars-admin',
+    'rating',
+    'certificates',
+    'appeals',
+    'ai-chat',
+  ],
+  ['courses', 'learning'],
+  ['homework-review', 'newsletters'],
+  // The school's settings gather the tabs of many features.
+  ['settings'],
+];
+
+/**
+ * Known debt: imports that still go against the order, as 'from>to', each with why it is there and
+ * what removes it. Lint accepts exactly these; remove an entry once its imports are gone.
+ */
+export const EXCEPTIONS = {
+  server: {
+    'schools>courses':
+      "school-pictures.ts checks and signs the school's own pictures, which are rows of courses' course_files; " +
+      'removed when the files (course_files, files.ts, storage) become a feature below schools, given the quota by tariffs.',
+    'tariffs>courses':
+      'the course limit and the subscription page count the live courses; removed when courses hands the count to tariffs ' +
+      '(a counter passed in at composition).',
+    'roles>groups':
+      "an accepted invitation puts the student into the invitation's groups (joinGroups); removed when roles publishes " +
+      "'invitation accepted' and groups joins them, in the same transaction.",
+    'courses>groups':
+      "course-access.ts's readableBy (who may read a course) asks group membership; removed when the teacher's and " +
+      "the student's course lists move above groups (learning) and courses keeps the admins' view.",
+    'courses>learning':
+      "the student's view of a course (outline, lesson, blocks, questions: section-, lesson-, block-, question-, " +
+      'course-routes.ts, lesson-item.ts, student-outline-json.ts) still sits in authoring; removed when it moves to learning.',
+    'courses>homework':
+      "the student's lesson shows their hand-in (lesson-routes.ts) and file-routes.ts attaches files to a check; removed " +
+      "with the student's view moving to learning and the check's files moving to homework.",
+    'courses>webinars':
+      'a file an autowebinar plays is not deleted or pruned (files.ts), and a lesson may link an autowebinar ' +
+      '(lesson-routes.ts); removed when webinars registers its file users with the files feature.',
+    'groups>learning':
+      "the teacher's group pages show each student's progress and remaining days (group-students-, lesson-access-, " +
+      'training-duration-routes.ts); removed when those reads move to learning (or statistics).',
+    'groups>homework':
+      "moving a student between groups hands their open homework to the new group's teacher (membership.ts, " +
+      "group-, access-distribution-routes.ts); removed when groups publishes 'students moved' and homework reassigns.",
+    'learning>homework':
+      "the outline's homework_status and the progress page's average mark read user_homeworks in the same statement; " +
+      'removed when homework adds them to the student view (learning → homework view kept in homework).',
+  },
+  app: {},
+};
+
+/** The layer of every feature of one side ('server' | 'app'), 0 at the bottom. */
+export const layerOf = (side) =>
+  new Map((side === 'server' ? SERVER_LAYERS : APP_LAYERS).flatMap((layer, index) => layer.map((name) => [name, index])));
