@@ -26,7 +26,7 @@ import {
   type Viewer,
 } from './homework-access.ts';
 import { FileIds, takePendingFiles } from './pending-files.ts';
-import { noticeCheck, noticeHandIn } from './telegram-notices.ts';
+import { homeworkChecked, homeworkHandedIn } from './homework-events.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 import { homeworkSchemas, threadOf, type CheckBody } from './thread.ts';
 
@@ -126,8 +126,9 @@ export async function checkRoutes(app: App): Promise<void> {
         if (status === 'accepted') await completeHandIn(tx, handIn, now);
         return check!.id;
       });
-      if (asStudent) noticeHandIn(ctx, { ...found.handIn, teacherId: found.handIn.teacherId ?? found.groupTeacherId });
-      else noticeCheck(ctx, found.handIn, status, mark === undefined ? found.handIn.mark : mark);
+      const { homeworkId, userId } = found.handIn;
+      if (asStudent) await homeworkHandedIn.emit(ctx, { homeworkId, userId, teacherId: found.handIn.teacherId ?? found.groupTeacherId });
+      else await homeworkChecked.emit(ctx, { homeworkId, userId, status, mark: mark === undefined ? found.handIn.mark : mark });
       return reply.code(201).send(await checkBody(found.handIn, checkId, viewer));
     },
   );

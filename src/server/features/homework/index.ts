@@ -12,4 +12,5 @@ export { reassignRoutes } from './reassign-routes.ts';
 export { homeworkSchemas, studentHomework, studentHomeworkWithThread, UserHomeworkSummary, type UserHomeworkBody, type UserHomeworkItem } from './thread.ts';
 export { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget } from './check-files.ts';
 export { pruneHomeworkUploads } from './pending-files.ts';
+export { homeworkChecked, homeworkHandedIn } from './homework-events.ts';
 export type { HomeworkRole, Viewer as HomeworkViewer } from './homework-access.ts';

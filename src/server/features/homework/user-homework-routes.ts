@@ -12,7 +12,7 @@ import { autoAcceptAt, handInNotFound, HOMEWORK_EXISTS_MESSAGE, HOMEWORK_TEXT_MA
 import { homeworkFileRoutes } from './homework-file-routes.ts';
 import { FileIds, takePendingFiles } from './pending-files.ts';
 import { markSeen } from './review-reads.ts';
-import { noticeHandIn } from './telegram-notices.ts';
+import { homeworkHandedIn } from './homework-events.ts';
 import { HOMEWORK_STATUSES, userHomeworkChecks, userHomeworks, type HomeworkStatus } from './tables.ts';
 import { handInItem, handInsWithNames, homeworkSchemas, threadOf, UserHomeworkItem, type UserHomeworkBody } from './thread.ts';
 
@@ -110,7 +110,7 @@ export async function userHomeworkRoutes(app: App): Promise<void> {
         if (isUniqueViolation(error, 'user_homeworks_homework_user_uq')) throw badRequest(HOMEWORK_EXISTS_MESSAGE, undefined, 'HOMEWORK_EXISTS');
         throw error;
       }
-      if (status === 'pending') noticeHandIn(ctx, { homeworkId: lesson.id, userId, teacherId: enrolment.teacherId });
+      if (status === 'pending') await homeworkHandedIn.emit(ctx, { homeworkId: lesson.id, userId, teacherId: enrolment.teacherId });
       return reply.code(201).send(await detail(school.id, id, { role: 'Student', userId }));
     },
   );

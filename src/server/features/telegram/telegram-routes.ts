@@ -16,6 +16,7 @@ import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { TELEGRAM_KINDS } from './notify.ts';
 import { telegramLinkCodes, telegramLinks, telegramOutbox, telegramReminderSettings, telegramSettings } from './tables.ts';
 import { codeHash, telegramBot } from './telegram-bot.ts';
+import { noticeHomework } from './homework-notices.ts';
 import { noticeMeetingReminders } from './meeting-notices.ts';
 
 /** How long a link code may be used. */
@@ -57,6 +58,7 @@ export function secretMatches(expected: string | null, given: string | string[] 
 export async function telegramRoutes(app: App): Promise<void> {
   const { ctx } = app;
   noticeMeetingReminders(ctx);
+  noticeHomework(ctx);
 
   app.post(
     '/telegram/link-code/',
