@@ -86,7 +86,7 @@ export default function BonusesSettingsTab({ school }: { school: string }) {
       header: t.columns.active,
       render: (bonus) => (bonus.expire_date && Date.parse(bonus.expire_date) <= now ? t.expired : bonus.active ? t.on : t.off),
     },
-    { key: 'groups', header: t.columns.groups, render: (bonus) => bonus.student_groups.length },
+    { key: 'groups', header: t.columns.groups, render: (bonus) => bonus.student_groups?.length ?? 0 },
     {
       key: 'actions',
       header: <span className="visually-hidden">{t.columns.actions}</span>,

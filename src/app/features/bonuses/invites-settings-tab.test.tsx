@@ -45,7 +45,7 @@ describe('InvitesSettingsTab', () => {
   });
 
   it('changes and deletes the programme after a confirmation', async () => {
-    let program: InvitesProgram | null = { id: 4, is_active: true, link: 'https://coursehub.ru/a', groups: [7] };
+    let program: InvitesProgram | null = { id: 4, is_active: true, link: 'https://coursehub.ru/a', groups: [7], created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z' };
     const { sent } = stubApi({
       'GET Alpha/invites_program/': () => (program ? list(program) : list()),
       'GET Alpha/students_group/': groups,
