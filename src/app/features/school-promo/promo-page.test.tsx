@@ -20,6 +20,7 @@ const promo = (id: number, own: Partial<SchoolPromo> = {}): SchoolPromo => ({
   max_uses: null,
   uses_count: 0,
   is_active: true,
+  created_at: '2026-11-01T10:00:00Z',
   ...own,
 });
 const settings = (id: number, own: Partial<InvoiceSettings> = {}): InvoiceSettings => ({
@@ -34,6 +35,8 @@ const settings = (id: number, own: Partial<InvoiceSettings> = {}): InvoiceSettin
   phone: '',
   footer_text: '',
   is_default: false,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
   ...own,
 });
 const page = <T,>(...rows: T[]) => json({ count: rows.length, next: null, previous: null, results: rows });
