@@ -1,7 +1,7 @@
 import { chatMessages, schoolPath, toApiError } from '#core';
 import { useState } from 'react';
-import { appSession } from '../../app-session.ts';
 import { $router } from '../../router.ts';
+import { createPersonalChat } from './chat-api.ts';
 
 export type WriteTarget = { studentId: number } | { teacherId: number };
 
@@ -18,7 +18,7 @@ export function WriteToChatButton({ school, to, className = 'button small second
     setError(null);
     try {
       const body = 'studentId' in to ? { student_id: to.studentId } : { teacher_id: to.teacherId };
-      const chat = await appSession().api.post<{ id: string }>(`${encodeURIComponent(school)}/chats/create_personal_chat/`, body);
+      const chat = await createPersonalChat(school, body);
       $router.open(schoolPath(school, `chat/${encodeURIComponent(chat.id)}`));
     } catch (cause) {
       setError(toApiError(cause).message);
