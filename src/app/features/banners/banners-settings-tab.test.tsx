@@ -15,6 +15,8 @@ const banner = (id: number, own: Partial<Banner> = {}): Banner => ({
   groups: [7, 8],
   clicks_count: 0,
   unique_clicks_count: 0,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
   ...own,
 });
 const page = (...rows: Banner[]) => json({ count: rows.length, next: null, previous: null, results: rows });
