@@ -1,57 +1,44 @@
 // The AI assistant's calls (spec §7 chatgpt/…, under the school: /api/{school}/chatgpt/…). The
 // answer of send_message streams as server-sent events, read with fetch and the body's reader as
 // it arrives (the API client would wait for the whole body).
-import { $user, ApiError, apiErrorFrom, toApiError } from '#core';
+import { $user, ApiError, apiCall, apiErrorFrom, toApiError, type ApiAnswer, type ApiBody } from '#core';
 import { appSession } from '../../app-session.ts';
 
 const api = () => appSession().api;
-const at = (school: string, path: string) => `${encodeURIComponent(school)}/chatgpt/${path}`;
 
-export type AnswerLanguage = 'RU' | 'ENG';
+type SendBody = ApiBody<'POST {school}/chatgpt/send_message/'>;
+export type AnswerLanguage = NonNullable<SendBody['language']>;
+export type AiMessage = ApiAnswer<'GET {school}/chatgpt/latest_messages/{chat}/'>['results'][number];
+/** A chat of the sidebar: the server keys them by id. */
+export type AiChat = { id: number } & ApiAnswer<'GET {school}/chatgpt/latest_chats/'>[string];
+export type Welcome = ApiAnswer<'GET {school}/chatgpt/user_welcome_message/'>;
 
-export interface AiMessage {
-  id: number;
-  role: 'user' | 'assistant';
-  content: string;
-  created_at: string;
-}
-
-export interface AiChat {
-  id: number;
-  order: number;
-  chat_name: string;
-}
-
-export interface Welcome {
-  show_welcome_message: boolean;
-  welcome_message: string;
-}
-
-/** The sidebar's chats, top first (the server keys them by id). */
+/** The sidebar's chats, top first. */
 export async function latestChats(school: string): Promise<AiChat[]> {
-  const chats = await api().get<Record<string, { order: number; chat_name: string }>>(at(school, 'latest_chats/'));
+  const chats = await apiCall(api(), 'GET {school}/chatgpt/latest_chats/', { path: { school } });
   return Object.entries(chats)
     .map(([id, chat]) => ({ id: Number(id), ...chat }))
     .sort((a, b) => a.order - b.order);
 }
 
-export const createChat = (school: string) => api().post<{ overai_chat_id: number; chat_name: string; order: number }>(at(school, 'create_chat/'), {});
+export const createChat = (school: string) => apiCall(api(), 'POST {school}/chatgpt/create_chat/', { path: { school }, body: {} });
 
-export const deleteChat = (school: string, chatId: number) => api().post<{ message: string }>(at(school, 'delete_chat/'), { chat_id: chatId });
+export const deleteChat = (school: string, chatId: number) => apiCall(api(), 'POST {school}/chatgpt/delete_chat/', { path: { school }, body: { chat_id: chatId } });
 
 export const assignChatOrder = (school: string, orders: Record<number, number>) =>
-  api().post<Record<string, { order: number; chat_name: string }>>(
-    at(school, 'assign_chat_order/'),
-    Object.fromEntries(Object.entries(orders).map(([id, order]) => [id, { order }])),
-  );
+  apiCall(api(), 'POST {school}/chatgpt/assign_chat_order/', {
+    path: { school },
+    body: Object.fromEntries(Object.entries(orders).map(([id, order]) => [id, { order }])),
+  });
 
-export const latestMessages = (school: string, chatId: number) => api().get<{ results: AiMessage[]; has_more: boolean }>(at(school, `latest_messages/${chatId}/`));
+export const latestMessages = (school: string, chatId: number) => apiCall(api(), 'GET {school}/chatgpt/latest_messages/{chat}/', { path: { school, chat: chatId } });
 
-export const userWelcome = (school: string) => api().get<Welcome>(at(school, 'user_welcome_message/'));
+export const userWelcome = (school: string) => apiCall(api(), 'GET {school}/chatgpt/user_welcome_message/', { path: { school } });
 
-export const updateWelcome = (school: string, change: { show_welcome_message?: boolean; welcome_message?: string }) =>
-  api().post<Welcome>(at(school, 'update_welcome_message/'), change);
+export const updateWelcome = (school: string, change: ApiBody<'POST {school}/chatgpt/update_welcome_message/'>) =>
+  apiCall(api(), 'POST {school}/chatgpt/update_welcome_message/', { path: { school }, body: change });
 
+/** The stream's closing `done` event: the stored question and answer, as latest_messages lists them. */
 export interface StreamedAnswer {
   question: AiMessage;
   answer: AiMessage;
@@ -80,12 +67,12 @@ function parseEvent(block: string): { name: string; data: Record<string, unknown
  */
 export async function sendMessage(
   school: string,
-  body: { message: string; overai_chat_id: number; language: AnswerLanguage },
+  body: SendBody,
   onDelta: (delta: string) => void,
   signal: AbortSignal,
 ): Promise<StreamedAnswer> {
   const post = (token: string | null) =>
-    fetch(`/api/${at(school, 'send_message/')}`, {
+    fetch(`/api/${encodeURIComponent(school)}/chatgpt/send_message/`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
