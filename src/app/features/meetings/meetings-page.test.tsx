@@ -43,6 +43,8 @@ const meeting = (id: number, own: Partial<Meeting> = {}): Meeting => {
     duration_minutes: 60,
     link: `https://meet.example.com/${id}`,
     description: '',
+    created_at: '2026-11-01T10:00:00Z',
+    updated_at: '2026-11-01T10:00:00Z',
     ...own,
   };
 };
