@@ -132,9 +132,9 @@ describe('checkLogFilters', () => {
       errors: { user_id: 'Введите целое положительное число.', status: 'Код ответа — число от 100 до 599.' },
     });
     expect(checkLogFilters({ user_id: ' 12 ', method: 'DELETE', status: '204', path: 'a'.repeat(300), date_from: '2026-01-01', date_to: '2026-01-01' }).query).toEqual({
-      user_id: '12',
+      user_id: 12,
       method: 'DELETE',
-      status: '204',
+      status: 204,
       path: 'a'.repeat(200),
       date_from: '2026-01-01',
       date_to: '2026-01-01',

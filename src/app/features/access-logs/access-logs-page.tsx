@@ -30,13 +30,13 @@ export function checkLogFilters(filters: LogFilters): { query: AccessLogQuery; e
   const errors: Partial<Record<keyof LogFilters, string>> = {};
   const userId = filters.user_id.trim();
   if (userId) {
-    if (isPositiveId(userId)) query.user_id = userId;
+    if (isPositiveId(userId)) query.user_id = Number(userId);
     else errors.user_id = t.badId;
   }
   if ((METHODS as readonly string[]).includes(filters.method)) query.method = filters.method;
   const status = filters.status.trim();
   if (status) {
-    if (/^[1-5]\d\d$/.test(status)) query.status = status;
+    if (/^[1-5]\d\d$/.test(status)) query.status = Number(status);
     else errors.status = t.badStatus;
   }
   const path = searchText(filters.path, PATH_MAX);
