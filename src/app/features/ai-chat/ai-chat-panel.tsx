@@ -23,7 +23,7 @@ type Load = { state: 'loading' } | { state: 'not-configured' } | { state: 'faile
 /** A message on screen: stored ones have ids; the streaming answer is the draft. */
 interface Shown {
   key: string;
-  role: 'user' | 'assistant';
+  role: AiMessage['role'];
   content: string;
 }
 
