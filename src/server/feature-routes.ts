@@ -9,7 +9,7 @@ import { chatRoutes } from './features/chats/index.ts';
 import { bonusRoutes } from './features/bonuses/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
-import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, sectionRoutes } from './features/courses/index.ts';
+import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, schoolCourseCount, sectionRoutes } from './features/courses/index.ts';
 import {
   accessDistributionRoutes,
   courseStudentsRoutes,
@@ -60,7 +60,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await appealRoutes(app);
   await certificateRoutes(app);
   await tariffRoutes(app);
-  await subscriptionRoutes(app);
+  await subscriptionRoutes(app, schoolCourseCount);
   await paymentRoutes(app);
   await invoiceRoutes(app);
   await webinarRoutes(app);

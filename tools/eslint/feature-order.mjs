@@ -75,9 +75,6 @@ export const EXCEPTIONS = {
     'schools>courses':
       "school-pictures.ts checks and signs the school's own pictures, which are rows of courses' course_files; " +
       'removed when the files (course_files, files.ts, storage) become a feature below schools, given the quota by tariffs.',
-    'tariffs>courses':
-      'the course limit and the subscription page count the live courses; removed when courses hands the count to tariffs ' +
-      '(a counter passed in at composition).',
     'roles>groups':
       "an accepted invitation puts the student into the invitation's groups (joinGroups); removed when roles publishes " +
       "'invitation accepted' and groups joins them, in the same transaction.",

@@ -8,6 +8,7 @@ import { AppError, badRequest, fieldError, notFound } from '../../shared/errors.
 import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
+import { liveCourseCount } from './course-counts.ts';
 import { findCourse, type Course } from './course-access.ts';
 import { testSettings, webinarSettings } from './lesson-settings.ts';
 import { answers, courses, lessonBlocks, lessons, questions, sections } from './tables.ts';
@@ -148,7 +149,7 @@ export async function courseCopyRoutes(app: App): Promise<void> {
           if (copy?.isAccess) continue;
           if (copy) await tx.update(courses).set({ isAccess: true, updatedAt: ctx.now() }).where(eq(courses.id, copy.id));
           else {
-            await assertCourseLimit(tx, target.id);
+            await assertCourseLimit(tx, target.id, liveCourseCount);
             await copyCourse(tx, source, target.id, ctx.now());
           }
           count += 1;

@@ -8,6 +8,7 @@ import { requireSchoolRole, type School, type SchoolRole } from '../../shared/se
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import { accessExpired, countsProgress, lessonCounts, remainingDays, studentCourse } from '../learning/index.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
+import { liveCourseCount } from './course-counts.ts';
 import { findCourse, readableBy, type Course } from './course-access.ts';
 import { folderOfSchool } from './folder-routes.ts';
 import { sanitizeRichText } from './rich-text.ts';
@@ -336,7 +337,7 @@ export async function courseRoutes(app: App): Promise<void> {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const changes = await courseChanges(app, school, request.body);
       const id = await ctx.db.transaction(async (tx) => {
-        await assertCourseLimit(tx, school.id);
+        await assertCourseLimit(tx, school.id, liveCourseCount);
         // The school row is locked by the limit check: the next order is this course's alone.
         const [last] = await tx.select({ n: sql<number>`coalesce(max(${courses.order}), 0)::int` }).from(courses).where(eq(courses.schoolId, school.id));
         const [row] = await tx
@@ -430,7 +431,7 @@ export async function courseRoutes(app: App): Promise<void> {
       const restore = request.body.course_removed === null && course.removedAt !== null;
       await ctx.db.transaction(async (tx) => {
         // A restored course counts against the plan again.
-        if (restore) await assertCourseLimit(tx, school.id);
+        if (restore) await assertCourseLimit(tx, school.id, liveCourseCount);
         await tx
           .update(courses)
           .set({ ...changes, ...(restore ? { removedAt: null } : {}), updatedAt: ctx.now() })

@@ -21,6 +21,7 @@ export { prunePendingUploads, type PendingUploads } from './prune-pending-upload
 export { KIND_RULES } from './files.ts';
 export { takeUploadRate } from './upload-rates.ts';
 export { findCourse } from './course-access.ts';
+export { schoolCourseCount } from './course-counts.ts';
 export { coverColumns, coverJoin, coverUrl } from './files.ts';
 export { assertStorageRoom, releaseFile, storeFile, VIDEO_TYPE_MESSAGE } from './files.ts';
 export { courseCopyRoutes } from './course-copy-routes.ts';

@@ -1,7 +1,7 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
-import { courses } from '../courses/index.ts';
+import type { Db } from '../../shared/db/database.ts';
 import { PROMO_HOLD_MS, usablePlanPromo } from './promo-hold.ts';
 import { payments } from './tables.ts';
 import { schoolMembers, tariffs, users } from '../../shared/db/core-tables.ts';
@@ -56,8 +56,12 @@ const DAY_MS = 24 * 3600 * 1000;
 
 const noSuchPromo = () => new AppError(404, 'PROMO_NOT_FOUND', NO_SUCH_PROMO, { promo_code: [NO_SUCH_PROMO] });
 
-/** Buying a plan (spec §4 subscription modal, §7 Subscription) and the school's current plan. */
-export async function subscriptionRoutes(app: App): Promise<void> {
+/**
+ * Buying a plan (spec §4 subscription modal, §7 Subscription) and the school's current plan.
+ * `courseCount` counts a school's courses for the plan's usage: courses sits above tariffs, so the
+ * server's wiring (feature-routes.ts) hands it in.
+ */
+export async function subscriptionRoutes(app: App, courseCount: (db: Db, schoolId: number) => Promise<number>): Promise<void> {
   const { ctx } = app;
   const provider = createPaymentProvider(ctx.config);
 
@@ -165,7 +169,7 @@ export async function subscriptionRoutes(app: App): Promise<void> {
         })
         .from(schoolMembers)
         .where(eq(schoolMembers.schoolId, school.id));
-      const [courseCount] = await ctx.db.select({ n: count() }).from(courses).where(eq(courses.schoolId, school.id));
+      const courses = await courseCount(ctx.db, school.id);
 
       const paidEnd = school.purchasedTariffEndDate;
       const paidActive = paidEnd !== null && paidEnd > now;
@@ -178,7 +182,7 @@ export async function subscriptionRoutes(app: App): Promise<void> {
         paid_until: paidEnd?.toISOString() ?? null,
         staff: members?.staff ?? 0,
         students: members?.students ?? 0,
-        number_of_courses: courseCount?.n ?? 0,
+        number_of_courses: courses,
         tariff_details: plan ? tariffPlan(plan) : null,
       };
     },

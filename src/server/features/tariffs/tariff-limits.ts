@@ -1,8 +1,7 @@
-import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { schoolMembers, schools, tariffs } from '../../shared/db/core-tables.ts';
-import { courses } from '../courses/index.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
@@ -60,14 +59,14 @@ export async function assertStudentLimit(ctx: AppContext, tx: Db, schoolId: numb
 
 /**
  * Throws TARIFF_LIMIT when one more live course would exceed the plan's number_of_courses (null =
- * unlimited). Courses in the recycle bin do not count (the original counted them). Run inside the
- * transaction that adds or restores the course.
+ * unlimited). Courses in the recycle bin do not count (the original counted them): the courses
+ * feature, above this one, counts them with `liveCourses`, read once the plan is locked. Run inside
+ * the transaction that adds or restores the course.
  */
-export async function assertCourseLimit(tx: Db, schoolId: number): Promise<void> {
+export async function assertCourseLimit(tx: Db, schoolId: number, liveCourses: (tx: Db, schoolId: number) => Promise<number>): Promise<void> {
   const plan = await lockedPlan(tx, schoolId);
   if (plan.numberOfCourses === null) return;
-  const [row] = await tx.select({ n: count() }).from(courses).where(and(eq(courses.schoolId, schoolId), isNull(courses.removedAt)));
-  if ((row?.n ?? 0) + 1 > plan.numberOfCourses) throw tariffLimit(COURSE_LIMIT_MESSAGE);
+  if ((await liveCourses(tx, schoolId)) + 1 > plan.numberOfCourses) throw tariffLimit(COURSE_LIMIT_MESSAGE);
 }
 
 const GB = 1024 ** 3;
