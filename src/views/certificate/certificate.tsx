@@ -32,7 +32,7 @@ export function Certificate(props: CertificateProps) {
   const apiBase = resolveApiBase(props.apiBase);
   const link = preview ? '' : (certLink ?? '').trim();
   const key = link ? `certificate:${apiBase}:${link}` : null;
-  const resource = useResource<unknown>(key, () => getPublic<unknown>(apiBase, `certificate/${encodeURIComponent(link)}/`));
+  const resource = useResource(key, () => getPublic<'GET certificate/{certLink}/'>(apiBase, `certificate/${encodeURIComponent(link)}/`));
 
   const data: CertificateData | null = preview ? SAMPLE_CERTIFICATE : resource.status === 'ready' && isCertificateData(resource.data) ? resource.data : null;
   const certificate = useMemo(() => (data ? resolveCertificate(data) : null), [data]);

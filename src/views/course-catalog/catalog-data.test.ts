@@ -1,6 +1,6 @@
 import { formatMoney } from '#core';
 import { describe, expect, it } from 'vitest';
-import { catalogPageSize, courseDuration, coursePrice, platformUrl } from './catalog-data.ts';
+import { catalogPageSize, courseDuration, coursePrice, platformUrl, type CatalogCourse } from './catalog-data.ts';
 
 describe('catalog data helpers', () => {
   it('clamps the page size to 1–12, 12 when absent or unreadable', () => {
@@ -16,8 +16,8 @@ describe('catalog data helpers', () => {
     expect(coursePrice({ price: 0, currency: 'RUB' })).toBe('бесплатно');
     expect(coursePrice({ price: 4990, currency: 'RUB' })).toBe(formatMoney(499000, 'RUB'));
     expect(coursePrice({ price: 2900.5, currency: 'BYN' })).toMatch(/^2[\u00a0\u202f]900,50[\u00a0\u202f]BYN$/);
-    // A server without the currency field: the platform's BYN.
-    expect(coursePrice({ price: 4900 })).toBe(formatMoney(490000, 'BYN'));
+    // An answer without the currency field (the contract has one; an older server had none): the platform's BYN.
+    expect(coursePrice({ price: 4900 } as CatalogCourse)).toBe(formatMoney(490000, 'BYN'));
   });
 
   it('writes the duration with the Russian plural, nothing without one', () => {

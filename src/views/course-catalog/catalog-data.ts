@@ -1,36 +1,11 @@
-import { formatMoney, plural, toMinorUnits, type LandingInput, catalogMessages } from '#core';
+import { formatMoney, plural, toMinorUnits, type ApiAnswer, catalogMessages } from '#core';
+import type { WithLanding } from '../shared/landing-answer.ts';
 
-/** One card of GET course_catalog/. */
-export interface CatalogCourse {
-  course_id: number;
-  name: string;
-  /** Plain text: on a card, a one-line excerpt. */
-  description: string;
-  duration_days: number | null;
-  format?: string | null;
-  /** Major units of the school's currency. */
-  price: number;
-  /** The school's ISO 4217 currency; a server that sends none means BYN. */
-  currency?: string;
-  photo_url: string | null;
-  /** The school's URL name. */
-  school: string;
-  school_title: string;
-}
-
-export interface CatalogPage {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: CatalogCourse[];
-}
-
-/** GET course_catalog/{id}. */
-export interface CourseDetail {
-  /** `description` is the whole text; `description_html` the server's sanitised HTML of it. */
-  course: Omit<CatalogCourse, 'photo_url'> & { photo_url?: string | null; description_html?: string };
-  landing?: LandingInput | null;
-}
+/** A page of the catalogue (GET course_catalog/): plain-text one-line excerpts, prices in major units of the school's currency. */
+export type CatalogPage = ApiAnswer<'GET course_catalog/'>;
+export type CatalogCourse = CatalogPage['results'][number];
+/** A course of the catalogue with its landing (GET course_catalog/{id}): the whole text and the server's sanitised HTML of it. */
+export type CourseDetail = WithLanding<ApiAnswer<'GET course_catalog/{id}'>>;
 
 export const MAX_PAGE_SIZE = 12;
 

@@ -5,7 +5,7 @@ import { ErrorState, Loading } from '../shared/status-views.tsx';
 import { useResource } from '../shared/use-resource.ts';
 import type { WidgetHostProps } from '../shared/widget-types.ts';
 import { CatalogPagination } from './catalog-pagination.tsx';
-import { catalogPageSize, courseDuration, coursePrice, platformUrl, type CatalogCourse, type CatalogPage } from './catalog-data.ts';
+import { catalogPageSize, courseDuration, coursePrice, platformUrl, type CatalogCourse } from './catalog-data.ts';
 import { CoursePreview } from './course-preview.tsx';
 
 const text = catalogMessages;
@@ -107,7 +107,7 @@ export function CourseCatalog(props: CourseCatalogProps) {
 
   const key = `list|${apiBase}|${listId}|${page}`;
   const list = useResource(key, () =>
-    getPublic<CatalogPage>(apiBase, 'course_catalog/', { p: page, s: pageSize, query: query || undefined, school: school || undefined }),
+    getPublic<'GET course_catalog/'>(apiBase, 'course_catalog/', { p: page, s: pageSize, query: query || undefined, school: school || undefined }),
   );
 
   // Pager of the list being loaded, so the page buttons stay put (and keep the focus) between pages.

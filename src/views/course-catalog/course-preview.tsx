@@ -26,7 +26,7 @@ export function CoursePreview({
   onBack: () => void;
 }) {
   const key = `course|${apiBase}|${courseId}`;
-  const resource = useResource(key, () => getPublic<CourseDetail>(apiBase, `course_catalog/${courseId}`));
+  const resource = useResource(key, () => getPublic<'GET course_catalog/{id}'>(apiBase, `course_catalog/${courseId}`) as Promise<CourseDetail>);
   const backRef = useRef<HTMLButtonElement>(null);
 
   // Opening the preview puts the keyboard at its start.

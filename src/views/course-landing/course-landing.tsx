@@ -1,11 +1,12 @@
-import { type ChipsBlock, type FaqBlock, type HeaderBlock, type Landing, LINK_BUTTON_COLOR, type LandingEntry, type LandingInput, landingWithDefaults, type LinkButtonBlock, type ListBlock, orderedBlocks, pluralForm, type ReviewsBlock, type StatsBlock, type TextBlock, type TrainingProgramBlock, landingMessages, formatMoney, toMinorUnits } from '#core';
+import { type ApiAnswer, type ChipsBlock, type FaqBlock, type HeaderBlock, type Landing, LINK_BUTTON_COLOR, type LandingEntry, landingWithDefaults, type LinkButtonBlock, type ListBlock, orderedBlocks, pluralForm, type ReviewsBlock, type StatsBlock, type TextBlock, type TrainingProgramBlock, landingMessages, formatMoney, toMinorUnits } from '#core';
 import { useEffect, type ReactNode } from 'react';
 import { AppealForm } from '../shared/appeal-form.tsx';
 import { getPublic, resolveApiBase } from '../shared/public-client.ts';
 import { ErrorState, Loading } from '../shared/status-views.tsx';
 import { useResource } from '../shared/use-resource.ts';
 import type { WidgetHostProps } from '../shared/widget-types.ts';
-import { schoolThemeStyle, type SchoolTheme } from '../shared/school-theme.ts';
+import { schoolThemeStyle } from '../shared/school-theme.ts';
+import type { WithLanding } from '../shared/landing-answer.ts';
 
 export interface CourseLandingProps extends WidgetHostProps {
   /** The school's URL name. */
@@ -13,33 +14,15 @@ export interface CourseLandingProps extends WidgetHostProps {
   /** The course id. */
   courseId?: number | undefined;
   /** A landing to show as given, without asking the server: the app's constructor preview. */
-  data?: CourseLandingResponse | undefined;
+  data?: LandingData | undefined;
 }
 
-/** The course part of `GET {school}/course_landing/{id}/` the landing uses. */
-export interface LandingCourse {
-  course_id: number;
-  name: string;
-  /** Plain text (the server's, from the rich-text description). */
-  description?: string;
-  /** The description as the server's sanitised HTML (the landing shows the text). */
-  description_html?: string;
-  /** Major units of the school's currency. */
-  price?: number;
-  /** The school's ISO 4217 currency; a server that sends none means BYN. */
-  currency?: string;
-  duration_days?: number | null;
-  format?: string;
-  school?: string;
-  school_title?: string;
-}
-
-export interface CourseLandingResponse {
-  course: LandingCourse;
-  landing: LandingInput | null;
-  /** The school's colours (settings «Оформление»). */
-  theme?: SchoolTheme;
-}
+/** GET {school}/course_landing/{id}/: the course, its landing and the school's colours. */
+export type CourseLandingResponse = ApiAnswer<'GET {school}/course_landing/{id}/'>;
+/** The course part the landing uses; the constructor's preview may know little more than its id and name. */
+export type LandingCourse = Pick<CourseLandingResponse['course'], 'course_id' | 'name'> & Partial<CourseLandingResponse['course']>;
+/** What the landing shows: the server's answer, or the blocks being edited in the constructor. */
+export type LandingData = Omit<WithLanding<CourseLandingResponse>, 'course'> & { course: LandingCourse };
 
 const t = landingMessages;
 
@@ -80,8 +63,8 @@ export function CourseLanding(props: CourseLandingProps) {
   const apiBase = resolveApiBase(props.apiBase);
   const school = props.school?.trim() ?? '';
   const courseId = typeof props.courseId === 'number' && Number.isInteger(props.courseId) && props.courseId > 0 ? props.courseId : null;
-  const path = school && courseId !== null ? `${encodeURIComponent(school)}/course_landing/${courseId}/` : null;
-  const resource = useResource(props.data ? null : path && `${apiBase}|${path}`, () => getPublic<CourseLandingResponse>(apiBase, path!));
+  const path = school && courseId !== null ? (`${encodeURIComponent(school)}/course_landing/${courseId}/` as const) : null;
+  const resource = useResource(props.data ? null : path && `${apiBase}|${path}`, () => getPublic<'GET {school}/course_landing/{id}/'>(apiBase, path!) as Promise<LandingData>);
 
   const data = props.data ?? (resource.status === 'ready' ? resource.data : undefined);
   const landing = data ? landingWithDefaults(data.landing ?? {}) : null;

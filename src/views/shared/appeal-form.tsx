@@ -1,4 +1,4 @@
-import { toApiError, type ApiError, catalogMessages } from '#core';
+import { toApiError, type ApiBody, type ApiError, catalogMessages } from '#core';
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { postPublic } from './public-client.ts';
 import type { WidgetEmit } from './widget-types.ts';
@@ -38,11 +38,6 @@ export function validateAppeal(values: AppealValues): AppealErrors {
   if (email && !EMAIL.test(email)) errors.email = text.emailInvalid;
   if (values.message.trim().length > APPEAL_LIMITS.message) errors.message = text.messageTooLong;
   return errors;
-}
-
-interface AppealResponse {
-  id: number;
-  detail?: string;
 }
 
 export interface AppealFormProps {
@@ -141,7 +136,7 @@ function AppealFormView({ apiBase, courseId, emit, title = text.title }: AppealF
     }
     setFormError(null);
     setStatus({ kind: 'sending' });
-    const body: Record<string, string | number> = { course: courseId, name: values.name.trim() };
+    const body: ApiBody<'POST course-appeals/'> = { course: courseId, name: values.name.trim() };
     const phone = values.phone.trim();
     const email = values.email.trim();
     const message = values.message.trim();
@@ -149,7 +144,7 @@ function AppealFormView({ apiBase, courseId, emit, title = text.title }: AppealF
     if (email) body.email = email;
     if (message) body.message = message;
     try {
-      const answer = await postPublic<AppealResponse>(apiBase, 'course-appeals/', body);
+      const answer = await postPublic<'POST course-appeals/'>(apiBase, 'course-appeals/', body);
       if (!mounted.current) return;
       setStatus({ kind: 'sent', detail: typeof answer?.detail === 'string' && answer.detail ? answer.detail : text.success });
       setFocusTarget('success');

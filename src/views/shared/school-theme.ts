@@ -1,10 +1,8 @@
+import type { ApiAnswer } from '#core';
 import type { CSSProperties } from 'react';
 
 /** The school's colours as a public answer carries them (settings «Оформление»); null: the platform's. */
-export interface SchoolTheme {
-  accent?: string | null;
-  accent_text?: string | null;
-}
+export type SchoolTheme = Partial<NonNullable<ApiAnswer<'GET {school}/course_landing/{id}/'>['theme']>>;
 
 /**
  * The school's colours for a widget's root inside its shadow root: they replace the platform's

@@ -52,7 +52,7 @@ interface Loaded {
 
 /** The server list, else the defaults: a failed or empty answer is not an error on this page. */
 async function loadPlans(apiBase: string): Promise<Loaded> {
-  const list = await getPublic<unknown>(apiBase, 'schools_tariff/').catch(() => null);
+  const list = await getPublic<'GET schools_tariff/'>(apiBase, 'schools_tariff/').catch(() => null);
   const usable = Array.isArray(list) && list.some((item) => toTariffPlan(item) !== null);
   return { plans: resolvePlans(usable ? list : null, PRIMARY_DEFAULT_PLANS), source: usable ? 'server' : 'defaults' };
 }

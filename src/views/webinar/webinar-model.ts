@@ -1,45 +1,17 @@
-/** The shapes of the public webinar endpoints and the small pure rules the widget applies to them. */
+// The shapes of the public webinar endpoints (from the API contract) and the small pure rules the
+// widget applies to them.
+import type { ApiAnswer } from '#core';
 
-export interface WebinarCountdown {
-  status: 'countdown';
-  message?: string | null;
-  countdown_to_utc_iso: string;
-  webinar_title: string;
-  description?: string | null;
-}
+/** GET public/webinar/{slug}/: a countdown, or a show that is live (where in the video a viewer joining now comes in) or ended. */
+export type WebinarData = ApiAnswer<'GET public/webinar/{slug}/'>;
+export type WebinarCountdown = Extract<WebinarData, { status: 'countdown' }>;
+/** Its uploaded_video_url may be a path relative to the platform's origin, e.g. '/demo/webinar.mp4'. */
+export type WebinarShow = Exclude<WebinarData, WebinarCountdown>;
 
-export interface WebinarShow {
-  status: 'live' | 'ended';
-  id: number | string;
-  title: string;
-  description?: string | null;
-  video_type: 'upload' | 'youtube';
-  youtube_video_id?: string | null;
-  /** May be a path relative to the platform's origin, e.g. '/demo/webinar.mp4'. */
-  uploaded_video_url?: string | null;
-  school_name?: string | null;
-  has_chat: boolean;
-  chat_enabled: boolean;
-  duration_minutes?: number | null;
-  playback_session_id?: number | string | null;
-  scheduled_show_time_utc?: string | null;
-  /** Where in the video a viewer joining now comes in. */
-  video_start_offset_seconds?: number | null;
-}
-
-export type WebinarData = WebinarCountdown | WebinarShow;
-
-export interface ChatMessage {
-  username: string;
-  message: string;
-  role: string;
-  /** When in the video the message appears, in milliseconds from its start. */
-  timeshift_ms: number;
-}
-
-export interface ChatPlayback {
-  all_scripted_messages: ChatMessage[];
-}
+/** The show's scripted chat (GET public/webinar_chat/playback/{id}/messages/). */
+export type ChatPlayback = ApiAnswer<'GET public/webinar_chat/playback/{id}/messages/'>;
+/** A message, timeshift_ms after the video's start. */
+export type ChatMessage = ChatPlayback['all_scripted_messages'][number];
 
 export interface CountdownParts {
   days: number;

@@ -22,7 +22,7 @@ const LIVE: WebinarShow = {
   has_chat: true,
   chat_enabled: false,
   duration_minutes: 60,
-  playback_session_id: 77,
+  playback_session_id: '77',
   scheduled_show_time_utc: '2025-03-01T10:00:00Z',
   video_start_offset_seconds: 60,
 };

@@ -33,7 +33,7 @@ export function Webinar(props: WebinarProps) {
   const slug = (props.slug ?? '').trim();
   const apiBase = resolveApiBase(props.apiBase);
   const key = slug ? `webinar:${apiBase}:${slug}` : null;
-  const resource = useResource<WebinarData>(key, () => getPublic<WebinarData>(apiBase, `public/webinar/${encodeURIComponent(slug)}/`));
+  const resource = useResource<WebinarData>(key, () => getPublic<'GET public/webinar/{slug}/'>(apiBase, `public/webinar/${encodeURIComponent(slug)}/`));
   const { retry } = resource;
 
   const data = resource.status === 'ready' ? resource.data : null;
@@ -245,7 +245,7 @@ function roleLabel(role: string): string {
 /** The scripted chat, loaded once and revealed as the video reaches each message's time. */
 function ChatPanel({ apiBase, sessionId, positionMs, emit }: { apiBase: string; sessionId: string; positionMs: number; emit: WidgetEmit | undefined }) {
   const chat = useResource<ChatPlayback>(`webinar-chat:${apiBase}:${sessionId}`, () =>
-    getPublic<ChatPlayback>(apiBase, `public/webinar_chat/playback/${encodeURIComponent(sessionId)}/messages/`),
+    getPublic<'GET public/webinar_chat/playback/{id}/messages/'>(apiBase, `public/webinar_chat/playback/${encodeURIComponent(sessionId)}/messages/`),
   );
   const sorted = useMemo(() => (chat.status === 'ready' ? sortChat(chat.data?.all_scripted_messages) : []), [chat.status, chat.data]);
   const count = dueCount(sorted, positionMs);
