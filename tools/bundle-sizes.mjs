@@ -2,7 +2,7 @@
 // twin the build wrote (gzip's .gz to browsers without brotli), so these are the sizes of those
 // twins, for each file and for what a page fetches for one widget (loader + the widget's entry +
 // every chunk it imports) and for all five. Used by the budget test and by `npm run sizes` (which
-// prints the README table).
+// prints the table of docs/performance.md).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 

@@ -58,7 +58,8 @@ const ENTRY_PAGES: string[] = [Path.initial, Path.login, Path.chooseSchool];
 
 /**
  * The redirect rules of spec §2, applied on every navigation. Returns the path to go to, or null
- * to stay. Decisions where the spec's list is loose (see README): signup, create-school,
+ * to stay. Decisions where the spec's list is loose
+ * (docs/decisions/0011-redirect-rules-where-spec-is-loose.md): signup, create-school,
  * forgot-password (where the reset link of spec §2 is asked for) and technical-works stay
  * reachable; the "courses page" is the role's own home in its school.
  */

@@ -13,7 +13,7 @@ import { pruneRateCounters } from './shared/security/rate-counter.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long rows are kept (README, Security). */
+/** How long rows are kept (docs/security.md). */
 export const RETENTION = {
   /** Schools read their request log for half a year. */
   accessLogsDays: 180,

@@ -23,7 +23,7 @@ const TARGETS = { ratio: 0.25, p99: 50, lastPageP50: 20 };
 /**
  * Issue 12: the student outline's p99 on PostgreSQL (1,000 lessons, 10,000 students), checked on
  * one connection: a request's own latency. Under 10 and 50 connections it is printed beside bare
- * Fastify sending the same bytes from memory, which bounds it on this machine (README).
+ * Fastify sending the same bytes from memory, which bounds it on this machine (docs/performance.md).
  */
 const OUTLINE_P99 = 50;
 const OUTLINE_TITLE = 'student outline (1,000 lessons)';

@@ -3,7 +3,7 @@ import { sanitizeRichText } from './rich-text.ts';
 /**
  * Rich text (course descriptions, lesson texts) as plain text, for the answers and places where
  * only text fits: catalogue cards, widget lists, the landing's lead, mail subjects. Widgets render
- * it as text, so they need no sanitiser of their own (README, Decisions: rich text in public answers).
+ * it as text, so they need no sanitiser of their own (docs/decisions/0026-rich-text-in-public-answers.md).
  *
  * The input is sanitised first, whatever was stored: the sanitiser drops scripts, styles and their
  * contents and rebuilds well-formed markup in which every `<` and `>` of the text is escaped, so the

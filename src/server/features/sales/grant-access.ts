@@ -1,6 +1,6 @@
 // What a paid course order gives its buyer, inside the payment's transaction: a place in the
 // course's group for sales. A member student joins it at once; someone the school does not know yet
-// gets a student invitation carrying the group (README, Security: nobody joins a school without
+// gets a student invitation carrying the group (docs/security.md: nobody joins a school without
 // accepting), mailed with the purchase, which also lets a new buyer set their password.
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
