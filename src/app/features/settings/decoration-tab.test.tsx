@@ -7,6 +7,7 @@ import DecorationTab from './decoration-tab.tsx';
 import type { SchoolBranding } from './school-settings-api.ts';
 
 const branding = (own: Partial<SchoolBranding> = {}): SchoolBranding => ({
+  school: 1,
   accent_color: null,
   accent_text_color: null,
   logo_file: null,

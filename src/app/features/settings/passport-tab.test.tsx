@@ -10,6 +10,7 @@ import type { SchoolBranding, SchoolDocument } from './school-settings-api.ts';
 vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
 
 const branding = (own: Partial<SchoolBranding> = {}): SchoolBranding => ({
+  school: 1,
   accent_color: null,
   accent_text_color: null,
   logo_file: null,
@@ -21,7 +22,7 @@ const branding = (own: Partial<SchoolBranding> = {}): SchoolBranding => ({
   phone: '+375 29 123-45-67',
   ...own,
 });
-const documents = (own: Partial<SchoolDocument> = {}): SchoolDocument => ({ stamp_file: null, stamp: null, signature_file: null, signature: null, ...own });
+const documents = (own: Partial<SchoolDocument> = {}): SchoolDocument => ({ school: 1, user: 1, stamp_file: null, stamp: null, signature_file: null, signature: null, ...own });
 const refuse = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { $school, $user, ApiError, canImpersonate, commonMessages, employeesMessages, ROLE_HOME, roleFromName, roleTitle, schoolPath, startImpersonation, toApiError } from '#core';
+import { $school, $user, ApiError, apiCall, canImpersonate, commonMessages, employeesMessages, ROLE_HOME, roleFromName, roleTitle, schoolPath, startImpersonation, toApiError } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
@@ -49,10 +49,7 @@ export default function SchoolUsersPage({ school, role }: SettingsTabProps) {
   async function viewAs(user: SchoolUser) {
     setBusyId(user.id);
     try {
-      const session = await appSession().api.post<{ access: string; refresh: string; user: { id: number; email: string; first_name: string; last_name: string } }>('impersonate/start/', {
-        user_id: user.id,
-        school,
-      });
+      const session = await apiCall(appSession().api, 'POST impersonate/start/', { body: { user_id: user.id, school } });
       const name = [session.user.first_name, session.user.last_name].filter(Boolean).join(' ') || session.user.email;
       startImpersonation({ access: session.access, refresh: session.refresh, userId: session.user.id, email: session.user.email, userName: name });
       $router.open(schoolPath(school, ROLE_HOME.Student));
