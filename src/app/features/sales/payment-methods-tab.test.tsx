@@ -17,6 +17,8 @@ const method = (id: number, own: Partial<PaymentMethod> = {}): PaymentMethod => 
   has_api_key: true,
   api_key_last4: 'x9Z1',
   usable: true,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
   ...own,
 });
 const order = (id: string, own: Partial<CourseOrder> = {}): CourseOrder => ({
@@ -26,6 +28,9 @@ const order = (id: string, own: Partial<CourseOrder> = {}): CourseOrder => ({
   course_name: 'Python с нуля',
   email: 'buyer@example.com',
   name: '',
+  phone: '',
+  payment_method: 'prodamus',
+  group_id: null,
   amount: 15000,
   currency: 'BYN',
   status: 'pending',
