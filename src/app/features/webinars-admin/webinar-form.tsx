@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FileUpload } from '../../ui/file-upload.tsx';
 import { FormError, FormField, SubmitButton, TextField } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
-import { createWebinar, patchWebinar, putChatScript, uploadWebinarVideo, type ScriptLine, type WebinarDetail, type WebinarInput, type WebinarVideo } from './webinars-admin-api.ts';
+import { createWebinar, patchWebinar, putChatScript, scriptRole, uploadWebinarVideo, type ScriptLine, type ScriptRole, type WebinarDetail, type WebinarInput, type WebinarVideo } from './webinars-admin-api.ts';
 
 const t = webinarsAdminMessages;
 
@@ -66,16 +66,16 @@ export interface DraftLine {
   offset: string;
   username: string;
   message: string;
-  role: string;
+  role: ScriptRole;
 }
 
 let nextKey = 1;
-const draft = (line?: ScriptLine): DraftLine => ({
+const draft = (line?: WebinarDetail['chat_script'][number]): DraftLine => ({
   key: nextKey++,
   offset: line ? offsetText(line.offset_seconds) : '',
   username: line?.username ?? '',
   message: line?.message ?? '',
-  role: line?.role ?? 'participant',
+  role: scriptRole(line?.role ?? 'participant'),
 });
 
 /** The rows in order of their time; rows whose time is not yet readable keep their place at the end. */
@@ -278,7 +278,7 @@ export function WebinarForm({ school, webinar, onSaved, onClose }: WebinarFormPr
                 <TextField label={t.author} name={`username-${index}`} value={line.username} onChange={(value) => setLine(line.key, { username: value })} error={problem(`${index}.username`)} maxLength={100} />
                 <FormField label={t.role}>
                   {(control) => (
-                    <select {...control} name={`role-${index}`} value={line.role} onChange={(event) => setLine(line.key, { role: event.target.value })}>
+                    <select {...control} name={`role-${index}`} value={line.role} onChange={(event) => setLine(line.key, { role: scriptRole(event.target.value) })}>
                       <option value="participant">{t.participant}</option>
                       <option value="moderator">{t.moderator}</option>
                     </select>

@@ -1,93 +1,41 @@
 // The school's autowebinars as the admin's «Вебинары» reads and writes them: `{school}/autowebinars/`
 // (pages, one webinar, create, change, delete), its chat script (PUT chat_script/, the whole list)
 // and its video (a multipart upload with progress to autowebinars/video/).
-import { $user, ApiError } from '#core';
+// Every call and shape comes from the API contract (#core apiCall).
+import { $user, ApiError, apiCall, type ApiAnswer, type ApiBody } from '#core';
 import { appSession } from '../../app-session.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 
-export type WebinarStatus = 'countdown' | 'live' | 'ended';
+type ListAnswer = ApiAnswer<'GET {school}/autowebinars/'>;
+/** Asked with p, the list is a page (without it, the unpaged array a webinar lesson's editor takes). */
+export type WebinarPage = Exclude<ListAnswer, unknown[]>;
+/** next_start: the next show's start (the one on now while live); null: the shows are over. */
+export type WebinarListItem = WebinarPage['results'][number];
+export type WebinarStatus = WebinarListItem['status'];
+export type WebinarDetail = ApiAnswer<'GET {school}/autowebinars/{id}/'>;
+export type WebinarVideo = ApiAnswer<'POST {school}/autowebinars/video/'>;
+/** What the form sends, to create or to change a webinar. */
+export type WebinarInput = ApiBody<'POST {school}/autowebinars/'>;
+/** A line of the chat script as sent; the server answers the stored ones (WebinarDetail['chat_script']). */
+export type ScriptLine = ApiBody<'PUT {school}/autowebinars/{id}/chat_script/'>[number];
+export type ScriptRole = NonNullable<ScriptLine['role']>;
 
-export interface WebinarListItem {
-  id: number;
-  title: string;
-  slug: string;
-  starts_at: string;
-  is_active: boolean;
-  repeat_minutes: number | null;
-  duration_minutes: number;
-  status: WebinarStatus;
-  /** The next show's start (the one on now while live); null: the shows are over. */
-  next_start: string | null;
-  has_video: boolean;
-}
-
-export interface ScriptLine {
-  offset_seconds: number;
-  username: string;
-  message: string;
-  role: 'moderator' | 'participant' | string;
-}
-
-export interface WebinarVideo {
-  id: number;
-  name: string;
-  url: string;
-  bytes: number;
-}
-
-export interface WebinarDetail {
-  id: number;
-  title: string;
-  slug: string;
-  description: string;
-  video_type: 'upload' | 'youtube';
-  youtube_video_id: string | null;
-  video_url: string | null;
-  video_file: WebinarVideo | null;
-  starts_at: string;
-  repeat_minutes: number | null;
-  duration_minutes: number;
-  has_chat: boolean;
-  chat_enabled: boolean;
-  is_active: boolean;
-  status: WebinarStatus;
-  next_start: string | null;
-  chat_script: ScriptLine[];
-  created_at: string;
-}
-
-export interface WebinarInput {
-  title?: string;
-  slug?: string;
-  description?: string;
-  video_type?: 'upload' | 'youtube';
-  video_file_id?: number | null;
-  youtube_video_id?: string | null;
-  starts_at?: string;
-  repeat_minutes?: number | null;
-  duration_minutes?: number;
-  has_chat?: boolean;
-  chat_enabled?: boolean;
-  is_active?: boolean;
-}
-
-export interface ListPage<T> {
-  count: number;
-  results: T[];
-}
+/** A stored or typed role as the script takes it: anything but a moderator is a participant (the server's default). */
+export const scriptRole = (role: string): ScriptRole => (role === 'moderator' ? 'moderator' : 'participant');
 
 export const WEBINARS_PAGE_SIZE = 20;
 
-const at = (school: string, path: string) => `${encodeURIComponent(school)}/${path}`;
 const api = () => appSession().api;
 
-export const listWebinars = (school: string, page: number) => api().get<ListPage<WebinarListItem>>(at(school, 'autowebinars/'), { query: { p: page, s: WEBINARS_PAGE_SIZE } });
-export const getWebinar = (school: string, id: number) => api().get<WebinarDetail>(at(school, `autowebinars/${id}/`));
-export const createWebinar = (school: string, body: WebinarInput) => api().post<WebinarDetail>(at(school, 'autowebinars/'), body);
-export const patchWebinar = (school: string, id: number, body: WebinarInput) => api().patch<WebinarDetail>(at(school, `autowebinars/${id}/`), body);
-export const deleteWebinar = (school: string, id: number) => api().delete<null>(at(school, `autowebinars/${id}/`));
-export const putChatScript = (school: string, id: number, lines: readonly ScriptLine[]) =>
-  api().put<ScriptLine[]>(at(school, `autowebinars/${id}/chat_script/`), lines);
+export async function listWebinars(school: string, page: number): Promise<WebinarPage> {
+  const answer = await apiCall(api(), 'GET {school}/autowebinars/', { path: { school }, query: { p: page, s: WEBINARS_PAGE_SIZE } });
+  return Array.isArray(answer) ? { count: answer.length, next: null, previous: null, results: answer } : answer;
+}
+export const getWebinar = (school: string, id: number) => apiCall(api(), 'GET {school}/autowebinars/{id}/', { path: { school, id } });
+export const createWebinar = (school: string, body: WebinarInput) => apiCall(api(), 'POST {school}/autowebinars/', { path: { school }, body });
+export const patchWebinar = (school: string, id: number, body: WebinarInput) => apiCall(api(), 'PATCH {school}/autowebinars/{id}/', { path: { school, id }, body });
+export const deleteWebinar = (school: string, id: number) => apiCall(api(), 'DELETE {school}/autowebinars/{id}/', { path: { school, id } });
+export const putChatScript = (school: string, id: number, lines: ScriptLine[]) => apiCall(api(), 'PUT {school}/autowebinars/{id}/chat_script/', { path: { school, id }, body: lines });
 
 /**
  * Sends a video to `{school}/autowebinars/video/` with the bearer token and reports progress; a 401

@@ -66,7 +66,7 @@ const detail = (id: number, own: Partial<WebinarDetail> = {}): WebinarDetail => 
   video_type: 'upload',
   youtube_video_id: null,
   video_url: null,
-  video_file: { id: 40, name: 'запись.webm', url: 'http://x/api/files/40/a.webm?t=1', bytes: 3000 },
+  video_file: { id: 40, kind: 'video', course_id: null, lesson_id: null, name: 'запись.webm', mime: 'video/webm', url: 'http://x/api/files/40/a.webm?t=1', bytes: 3000, created_at: '2029-12-01T10:00:00.000Z' },
   starts_at: '2030-01-01T10:00:00.000Z',
   repeat_minutes: 1440,
   duration_minutes: 45,
