@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiAnswer } from '#core';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { clearPublicCache, getPublic, postPublic, resolveApiBase } from './public-client.ts';
 
 afterEach(clearPublicCache);
@@ -51,5 +52,25 @@ describe('the shared request cache', () => {
     await postPublic('https://p.example', 'course-appeals/', { name: 'Иван' });
     await postPublic('https://p.example', 'course-appeals/', { name: 'Иван' });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('calls named by their contract operation', () => {
+  it('answer with the operation’s answer and refuse, when type-checked, a wrong path, query, body or answer field', () => {
+    expectTypeOf(getPublic<'GET course_catalog/'>).returns.resolves.toEqualTypeOf<ApiAnswer<'GET course_catalog/'>>();
+    expectTypeOf(postPublic<'POST course-appeals/'>).returns.resolves.toEqualTypeOf<ApiAnswer<'POST course-appeals/'>>();
+    // Never run: each @ts-expect-error fails the type check (npx tsc) if its line stops being an error.
+    const wrong = async () => {
+      // @ts-expect-error the catalogue's path is course_catalog/
+      await getPublic<'GET course_catalog/'>('', 'course_catalogue/');
+      // @ts-expect-error the catalogue's page parameter is p
+      await getPublic<'GET course_catalog/'>('', 'course_catalog/', { page: 2 });
+      // @ts-expect-error an appeal names its course by 'course'
+      await postPublic<'POST course-appeals/'>('', 'course-appeals/', { course_id: 1, name: 'Иван' });
+      const detail = await getPublic<'GET course_catalog/{id}'>('', 'course_catalog/5');
+      // @ts-expect-error a course's title is its name
+      return detail.course.title;
+    };
+    expect(wrong).toBeTypeOf('function');
   });
 });
