@@ -11,7 +11,6 @@ import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, schoolCourseCount, sectionRoutes } from './features/courses/index.ts';
 import {
-  accessDistributionRoutes,
   courseStudentsRoutes,
   groupCourseAccessRoutes,
   groupRoutes,
@@ -28,7 +27,7 @@ import { newsletterRoutes } from './features/newsletters/index.ts';
 import { invitesProgramRoutes } from './features/invites-program/index.ts';
 import { progressRoutes, testRoutes } from './features/learning/index.ts';
 import { ratingRoutes, ratingSettingsRoutes } from './features/rating/index.ts';
-import { invitationRoutes, roleRoutes } from './features/roles/index.ts';
+import { accessDistributionRoutes, invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { orderRoutes, paymentMethodRoutes, salesPaymentRoutes } from './features/sales/index.ts';
 import { invoiceSettingsRoutes, schoolPromoRoutes } from './features/school-promo/index.ts';
 import { schoolBrandingRoutes, schoolDocumentRoutes, schoolDomainRoutes, schoolRoutes } from './features/schools/index.ts';

@@ -26,11 +26,11 @@ describe('feature order', () => {
       {
         name: 'a back import, to a higher layer',
         filename: server('schools/x.ts'),
-        code: code('../groups/index.ts'),
+        code: code('../accounts/index.ts'),
         errors: [
           {
             message:
-              "'schools' (layer 1) must not import 'groups' (layer 6): a feature imports only features of lower layers (tools/eslint/feature-order.mjs); let the higher area call down or subscribe to an event.",
+              "'schools' (layer 1) must not import 'accounts' (layer 2): a feature imports only features of lower layers (tools/eslint/feature-order.mjs); let the higher area call down or subscribe to an event.",
           },
         ],
       },

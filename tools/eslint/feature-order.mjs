@@ -13,7 +13,6 @@ export const SERVER_LAYERS = [
   ['accounts'],
   // Plans and their limits; payment providers.
   ['tariffs'],
-  ['roles'],
   // Authoring: courses, sections, lessons, questions, files.
   ['courses'],
   ['groups'],
@@ -21,7 +20,9 @@ export const SERVER_LAYERS = [
   ['learning'],
   ['homework'],
   // What the readers and sellers build on.
-  ['catalog', 'school-promo', 'meetings', 'feedbacks'],
+  // Roles and invitations stand above groups and homework: an invitation, or access-distribution/,
+  // puts a student into groups and hands their open homework to the new group's teacher.
+  ['roles', 'catalog', 'school-promo', 'meetings', 'feedbacks'],
   // Readers of the above: statistics, rating, certificates, sales and the school's extras.
   [
     'statistics',
@@ -75,9 +76,6 @@ export const EXCEPTIONS = {
     'schools>courses':
       "school-pictures.ts checks and signs the school's own pictures, which are rows of courses' course_files; " +
       'removed when the files (course_files, files.ts, storage) become a feature below schools, given the quota by tariffs.',
-    'roles>groups':
-      "an accepted invitation puts the student into the invitation's groups (joinGroups); removed when roles publishes " +
-      "'invitation accepted' and groups joins them, in the same transaction.",
     'courses>groups':
       "course-access.ts's readableBy (who may read a course) asks group membership; removed when the teacher's and " +
       "the student's course lists move above groups (learning) and courses keeps the admins' view.",
@@ -95,7 +93,7 @@ export const EXCEPTIONS = {
       'training-duration-routes.ts); removed when those reads move to learning (or statistics).',
     'groups>homework':
       "moving a student between groups hands their open homework to the new group's teacher (membership.ts, " +
-      "group-, access-distribution-routes.ts); removed when groups publishes 'students moved' and homework reassigns.",
+      "group-routes.ts); removed when groups publishes 'students moved' and homework reassigns.",
     'learning>homework':
       "the outline's homework_status and the progress page's average mark read user_homeworks in the same statement; " +
       'removed when homework adds them to the student view (learning → homework view kept in homework).',

@@ -1,11 +1,12 @@
 // Students groups: a course taught by a teacher to its students, and who may open which lessons.
 // Other features and the server's root import this feature through this file only.
-export { accessDistributionRoutes } from './access-distribution-routes.ts';
 export { courseStudentsRoutes } from './course-students-routes.ts';
 export { groupCourseAccessRoutes } from './group-course-access-routes.ts';
 export { groupRoutes } from './group-routes.ts';
 export { groupStudentsRoutes } from './group-students-routes.ts';
 export { lessonAccessRoutes } from './lesson-access-routes.ts';
-export { joinChainedGroups, joinGroups } from './membership.ts';
+export { addStudents, joinChainedGroups, joinGroups, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
+export { parseInstant } from './instants.ts';
+export { assertStudents } from './school-people.ts';
 export { trainingDurationRoutes } from './training-duration-routes.ts';
 export { groupCourseAccess, groupLessonClosures, studentLessonAccess, studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';

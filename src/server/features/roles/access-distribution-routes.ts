@@ -8,13 +8,21 @@ import { badRequest, fieldError, forbidden, notFound } from '../../shared/errors
 import { Detail, Email, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { normaliseEmail } from '../../shared/contacts.ts';
 import { requireSchoolRole, type MemberRole, type School } from '../../shared/security/school-access.ts';
+import {
+  addStudents,
+  assertStudents,
+  moveStudents,
+  NOT_IN_GROUP,
+  oneGroupPerCourse,
+  parseInstant,
+  removeStudents,
+  studentsGroupHistory,
+  studentsGroupMembers,
+  studentsGroups,
+} from '../groups/index.ts';
 import { notAccepted, userHomeworks } from '../homework/index.ts';
-import { createInvitation, mailInvitation } from '../roles/index.ts';
 import { schoolExtraRoles, setPseudonym, userPseudonyms } from '../schools/index.ts';
-import { parseInstant } from './instants.ts';
-import { addStudents, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
-import { assertStudents } from './school-people.ts';
-import { studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
+import { createInvitation, mailInvitation } from './invitations.ts';
 import { serverRefusalsMessages as refusals } from '#core/messages/server-refusals';
 
 /** Ids as a list, or as the original's forms sent them: "1,2,3" or a JSON list in a string. */
@@ -59,7 +67,7 @@ interface Target {
 
 /**
  * The people named by id or email who are members of the school, and the addresses that are not.
- * A person joins a school only by accepting an invitation (README, Security), so a non-member is
+ * A person joins a school only by accepting an invitation (docs/security.md), so a non-member is
  * never added silently: with `inviting` their addresses are returned (to be invited), otherwise
  * named back in a 400 — in both cases whether or not the address has an account.
  */
