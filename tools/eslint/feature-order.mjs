@@ -95,8 +95,9 @@ export const EXCEPTIONS = {
       "moving a student between groups hands their open homework to the new group's teacher (membership.ts, " +
       "group-routes.ts); removed when groups publishes 'students moved' and homework reassigns.",
     'learning>homework':
-      "the outline's homework_status and the progress page's average mark read user_homeworks in the same statement; " +
-      'removed when homework adds them to the student view (learning → homework view kept in homework).',
+      "the outline's homework_status and the progress page's average mark read user_homeworks in the same statement " +
+      '(student-access.ts, progress-routes.ts); removed when homework hands learning these reads at composition, as ' +
+      "courses hands tariffs its course count.",
   },
   app: {},
 };
