@@ -1,18 +1,9 @@
+import type { ApiAnswer } from '../api-call.ts';
 import { persistentAtom } from '../persistent-atom.ts';
 
-export interface SchoolTask {
-  task: string;
-  task_name?: string;
-  completed: boolean;
-}
-
-/** Spec §3 "schoolTasks": the onboarding checklist, persisted under `schoolProgress`. */
-export interface SchoolTasksState {
-  total_tasks: number;
-  total_completed_tasks: number;
-  completion_percentage: number;
-  tasks: SchoolTask[];
-}
+/** Spec §3 "schoolTasks": the onboarding checklist as school_tasks/ answers it, persisted under `schoolProgress`. */
+export type SchoolTasksState = ApiAnswer<'GET {school}/school_tasks/'>;
+export type SchoolTask = SchoolTasksState['tasks'][number];
 
 export const INITIAL_SCHOOL_TASKS: SchoolTasksState = { total_tasks: 0, total_completed_tasks: 0, completion_percentage: 0, tasks: [] };
 

@@ -8,6 +8,9 @@ const t = statisticsMessages;
 const none = <span className="muted">{t.noValue}</span>;
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDayTime(iso)}</time> : none);
 
+/** The contract gives a lesson's type as any text: a kind this client does not know shows as sent. */
+const lessonTypeNames: Partial<Record<string, string>> = learningMessages.lessonTypes;
+
 /** A test's mark is its best percent; a homework's the accepted mark. */
 const mark = (lesson: StudentLesson) => (lesson.mark === null ? none : lesson.type === 'test' ? formatPercent(lesson.mark) : formatNumber(lesson.mark));
 
@@ -15,7 +18,7 @@ const mark = (lesson: StudentLesson) => (lesson.mark === null ? none : lesson.ty
 function SectionTable({ school, group, section }: { school: string; group: StudentGroupData; section: StudentSection }) {
   const columns: DataColumn<StudentLesson>[] = [
     { key: 'name', header: t.lesson, rowHeader: true, render: (lesson) => lesson.name },
-    { key: 'type', header: t.lessonType, render: (lesson) => learningMessages.lessonTypes[lesson.type] ?? lesson.type },
+    { key: 'type', header: t.lessonType, render: (lesson) => lessonTypeNames[lesson.type] ?? lesson.type },
     { key: 'status', header: t.status, render: (lesson) => <span className={`stats-lesson-status ${lesson.status}`}>{t.lessonStatuses[lesson.status] ?? lesson.status}</span> },
     { key: 'mark', header: t.mark, className: 'stats-figure', render: mark },
     { key: 'viewed', header: t.viewedAt, render: (lesson) => when(lesson.viewed_at) },

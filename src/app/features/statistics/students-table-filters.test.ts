@@ -40,7 +40,7 @@ describe('students table filters', () => {
       4,
     );
     expect(errors).toEqual({});
-    expect(query).toMatchObject({ course_id: '4', group_id: '7', last_active_min: '2026-03-01', last_active_max: '2026-03-31', average_mark_min: '3.5', average_mark_max: '1000', progress_min: '0', progress_max: '99.99' });
+    expect(query).toMatchObject({ course_id: 4, group_id: 7, last_active_min: '2026-03-01', last_active_max: '2026-03-31', average_mark_min: 3.5, average_mark_max: 1000, progress_min: 0, progress_max: 99.99 });
     expect(query.search_value).toHaveLength(100);
     expect(query.search_value!.startsWith('Ан на x')).toBe(true);
   });
@@ -56,7 +56,7 @@ describe('students table filters', () => {
       last_active_max: 'Укажите дату полностью.',
     });
     const reversed = checkStudentFilters(filters({ average_mark_min: '5', average_mark_max: '4', progress_min: '50', progress_max: '10', last_active_min: '2026-03-02', last_active_max: '2026-03-01' }));
-    expect(reversed.query).toEqual({ average_mark_min: '5', progress_min: '50', last_active_min: '2026-03-02' });
+    expect(reversed.query).toEqual({ average_mark_min: 5, progress_min: 50, last_active_min: '2026-03-02' });
     expect(reversed.errors).toEqual({ average_mark_max: 'Значение «до» меньше значения «от».', progress_max: 'Значение «до» меньше значения «от».', last_active_max: 'Дата «по» раньше даты «с».' });
   });
 

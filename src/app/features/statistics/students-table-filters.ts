@@ -81,8 +81,8 @@ export function checkStudentFilters(filters: StudentFilters, courseId?: number):
   const t = statisticsMessages.studentsTable;
   const query: StudentRowsQuery = {};
   const errors: CheckedFilters['errors'] = {};
-  if (courseId !== undefined) query.course_id = String(courseId);
-  if (isPositiveId(filters.group_id)) query.group_id = filters.group_id;
+  if (courseId !== undefined) query.course_id = courseId;
+  if (isPositiveId(filters.group_id)) query.group_id = Number(filters.group_id);
   const search = searchText(filters.search_value, SEARCH_MAX);
   if (search) query.search_value = search;
 
@@ -94,10 +94,10 @@ export function checkStudentFilters(filters: StudentFilters, courseId?: number):
     for (const name of [min, max]) {
       const value = filters[name].trim().replace(',', '.');
       if (!value) continue;
-      if (NUMBER.test(value) && Number(value) <= limit) query[name] = String(Number(value));
+      if (NUMBER.test(value) && Number(value) <= limit) query[name] = Number(value);
       else errors[name] = bad;
     }
-    if (query[min] !== undefined && query[max] !== undefined && Number(query[max]) < Number(query[min])) {
+    if (query[min] !== undefined && query[max] !== undefined && query[max] < query[min]) {
       errors[max] = t.range;
       delete query[max];
     }
