@@ -1,32 +1,20 @@
-import { $user, Path, resetAllState, ROLE_HOME, roleFromName, routeRole, schoolPath, selectSchool, setRole, signIn, type SchoolState } from '#core';
+import { $user, apiCall, Path, resetAllState, ROLE_HOME, roleFromName, routeRole, schoolPath, selectSchool, setRole, signIn, type ApiAnswer, type SchoolState } from '#core';
 import { appSession } from './app-session.ts';
 import { $router } from './router.ts';
 
-export interface UserSchool {
-  school_id: number;
-  name: string;
-  title: string;
-  header_school: number | null;
-  role: string;
-  is_owner: boolean;
-  tariff_name: string | null;
-  active: boolean;
-  contact_link: string | null;
-}
+/** A school of the caller's, with their role in it (user-schools/). */
+export type UserSchool = ApiAnswer<'GET user-schools/'>[number];
 
 /** What choosing a school needs: a school the server named along with the caller's role in it. */
 export type SchoolChoice = Pick<UserSchool, 'school_id' | 'name' | 'role'> & Partial<UserSchool>;
 
-export interface SessionReply {
-  access: string;
-  refresh: string;
-  user: { id: number; email: string; username?: string };
-}
+/** A session as signing in answers it (login/, register/, the social sign-in, an accepted invitation). */
+export type SessionReply = ApiAnswer<'POST login/'>;
 
 /** Stores a fresh session; one school is chosen at once, several are offered on choose-school. */
 export async function startSession(reply: SessionReply): Promise<UserSchool[]> {
   signIn({ access: reply.access, refresh: reply.refresh, userId: reply.user.id, email: reply.user.email, userName: reply.user.username ?? reply.user.email });
-  const schools = await appSession().api.get<UserSchool[]>('user-schools/');
+  const schools = await apiCall(appSession().api, 'GET user-schools/');
   if (schools.length === 1) chooseSchool(schools[0]!);
   else $router.open(Path.chooseSchool);
   return schools;

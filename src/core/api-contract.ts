@@ -53,9 +53,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: never;
-                path: {
-                    ref: string;
-                };
+                path?: never;
                 cookie?: never;
             };
             requestBody: {

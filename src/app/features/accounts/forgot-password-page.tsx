@@ -1,4 +1,4 @@
-import { appMessages, Path } from '#core';
+import { apiCall, appMessages, Path } from '#core';
 import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
     setBusy(true);
     setProblem(NO_PROBLEM);
     try {
-      const reply = await appSession().api.post<{ detail: string }>('forgot_password/', { email: email.trim() }, { auth: false });
+      const reply = await apiCall(appSession().api, 'POST forgot_password/', { body: { email: email.trim() }, auth: false });
       setDetail(reply.detail);
     } catch (cause) {
       setProblem(formProblem(cause, ['email']));

@@ -1,23 +1,14 @@
-import { $user, appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
+import { $user, apiCall, appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle, type ApiAnswer } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
-import { chooseSchool, startSessionIn, type SchoolChoice, type SessionReply } from '../../sign-in.ts';
+import { chooseSchool, startSessionIn } from '../../sign-in.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
 import { formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
-interface LinkInvitation {
-  school_title: string;
-  role: string;
-  email: string;
-  account_exists: boolean;
-}
-
 /** The school joined, with the role in it; a new account also gets its session. */
-interface Accepted extends Partial<SessionReply> {
-  school: SchoolChoice & { title: string };
-}
+type Accepted = ApiAnswer<'POST invitations/{token}/accept/'>;
 
 const FORM_FIELDS = ['first_name', 'last_name', 'password', 'password_confirmation'] as const;
 
@@ -28,8 +19,7 @@ const FORM_FIELDS = ['first_name', 'last_name', 'password', 'password_confirmati
 export default function InvitationPage({ token }: { token: string }) {
   const t = invitationMessages;
   const account = appMessages.account;
-  const path = `invitations/${encodeURIComponent(token)}/`;
-  const invitation = useResource(path, () => appSession().api.get<LinkInvitation>(path, { auth: false }));
+  const invitation = useResource(`invitations/${encodeURIComponent(token)}/`, () => apiCall(appSession().api, 'GET invitations/{token}/', { path: { token }, auth: false }));
   const user = useStore($user);
   const [form, setForm] = useState({ first_name: '', last_name: '', password: '', password_confirmation: '' });
   const [problem, setProblem] = useState<FormProblem>(NO_PROBLEM);
@@ -45,7 +35,7 @@ export default function InvitationPage({ token }: { token: string }) {
     setBusy('accept');
     setProblem(NO_PROBLEM);
     try {
-      const reply = await appSession().api.post<Accepted>(`${path}accept/`, data.account_exists ? {} : form, { auth: false });
+      const reply = await apiCall(appSession().api, 'POST invitations/{token}/accept/', { path: { token }, body: data.account_exists ? {} : form, auth: false });
       // A new account gets its session and lands in the school it joined, in the role the answer
       // names; an existing account signs in as usual (or, signed in already, chooses the school).
       if (reply.access && reply.refresh && reply.user) startSessionIn({ access: reply.access, refresh: reply.refresh, user: reply.user }, reply.school);
@@ -60,7 +50,7 @@ export default function InvitationPage({ token }: { token: string }) {
     setBusy('decline');
     setProblem(NO_PROBLEM);
     try {
-      await appSession().api.post(`${path}decline/`, undefined, { auth: false });
+      await apiCall(appSession().api, 'POST invitations/{token}/decline/', { path: { token }, auth: false });
       setOutcome({ kind: 'declined' });
     } catch (cause) {
       setProblem(formProblem(cause, []));

@@ -1,7 +1,7 @@
-import { appMessages, ApiError, Path } from '#core';
+import { apiCall, appMessages, ApiError, Path } from '#core';
 import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
-import { startSession, type SessionReply } from '../../sign-in.ts';
+import { startSession } from '../../sign-in.ts';
 
 /** Sign-in with email or phone and password. The redirect rules take the user on from here. */
 export default function LoginPage() {
@@ -20,7 +20,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await appSession().api.post<SessionReply>('login/', { login: login.trim(), password }, { auth: false });
+      const reply = await apiCall(appSession().api, 'POST login/', { body: { login: login.trim(), password }, auth: false });
       await startSession(reply);
     } catch (cause) {
       setError(cause instanceof ApiError ? cause.message : String(cause));

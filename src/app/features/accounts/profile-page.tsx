@@ -1,4 +1,4 @@
-import { $user, ApiError, appMessages, commonMessages, setTokens } from '#core';
+import { $user, ApiError, apiCall, appMessages, commonMessages, setTokens, type ApiAnswer, type ApiBody } from '#core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
@@ -6,21 +6,13 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { TelegramSection } from '../telegram/index.ts';
 import { codeProblem, FormFooter, formProblem, NO_PROBLEM, type FormProblem } from './account-fields.tsx';
 
-export interface Profile {
-  profile_id: number;
-  avatar: string | null;
-  avatar_url: string | null;
-  city: string;
-  sex: string;
-  description: string;
-  user: { first_name: string; last_name: string; patronymic: string; email: string; phone_number: string | null; username: string };
-  /** A new address waiting for its code. */
-  email_change_pending?: string;
-}
+/** email_change_pending: a new address waiting for its code. */
+export type Profile = ApiAnswer<'GET profile/'>;
+type ProfileChanges = ApiBody<'PATCH profile/{id}/'>;
 
 type Saved = (profile: Profile) => void;
 const t = appMessages.account;
-const profilePath = (profile: Profile) => `profile/${profile.profile_id}/`;
+const changeProfile = (profile: Profile, body: ProfileChanges) => apiCall(appSession().api, 'PATCH profile/{id}/', { path: { id: profile.profile_id }, body });
 
 /** The signed-in user's profile in the school area: personal data, photo, email and password. */
 export default function ProfilePage() {
@@ -31,9 +23,7 @@ export default function ProfilePage() {
   useEffect(() => {
     let current = true;
     setError(null);
-    appSession()
-      .api.get<Profile>('profile/')
-      .then(
+    apiCall(appSession().api, 'GET profile/').then(
         (reply) => current && setProfile(reply),
         (cause: unknown) => current && setError(cause instanceof ApiError ? cause.message : commonMessages.unexpectedError),
       );
@@ -61,6 +51,8 @@ export default function ProfilePage() {
 
 const USER_FIELDS = ['first_name', 'last_name', 'patronymic', 'phone_number'] as const;
 const OWN_FIELDS = ['city', 'sex', 'description'] as const;
+/** The values the select offers, as the server takes them. */
+const SEXES = ['', 'М', 'Ж'] as const satisfies readonly ProfileChanges['sex'][];
 type Personal = Record<(typeof USER_FIELDS)[number] | (typeof OWN_FIELDS)[number], string>;
 // The server names a user field 'user.first_name' in its field errors.
 const PERSONAL_ERROR_KEYS = [...USER_FIELDS.map((name) => `user.${name}`), ...OWN_FIELDS];
@@ -79,12 +71,14 @@ function personalOf(profile: Profile): Personal {
 }
 
 /** Only what differs from the stored profile, in the shape PATCH profile/{id}/ takes. */
-export function personalPatch(profile: Profile, form: Personal): Record<string, unknown> | null {
+export function personalPatch(profile: Profile, form: Personal): ProfileChanges | null {
   const before = personalOf(profile);
-  const user: Record<string, string> = {};
-  const patch: Record<string, unknown> = {};
+  const user: NonNullable<ProfileChanges['user']> = {};
+  const patch: ProfileChanges = {};
   for (const name of USER_FIELDS) if (form[name] !== before[name]) user[name] = form[name];
-  for (const name of OWN_FIELDS) if (form[name] !== before[name]) patch[name] = form[name];
+  for (const name of ['city', 'description'] as const) if (form[name] !== before[name]) patch[name] = form[name];
+  const sex = SEXES.find((value) => value === form.sex);
+  if (form.sex !== before.sex && sex !== undefined) patch.sex = sex;
   if (Object.keys(user).length) patch.user = user;
   return Object.keys(patch).length ? patch : null;
 }
@@ -108,7 +102,7 @@ function PersonalForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }
     setBusy(true);
     setNotice(null);
     try {
-      const saved = await appSession().api.patch<Profile>(profilePath(profile), patch);
+      const saved = await changeProfile(profile, patch);
       onSaved(saved);
       setForm(personalOf(saved)); // the server trims what it stores
       setNotice(t.saved);
@@ -164,7 +158,8 @@ function AvatarForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) 
     const body = new FormData();
     body.append('avatar', file);
     try {
-      onSaved(await appSession().api.patch<Profile>(profilePath(profile), body));
+      // A multipart body, which apiCall's JSON body type does not take; the answer is the contract's.
+      onSaved(await appSession().api.patch<Profile>(`profile/${profile.profile_id}/`, body));
       setFile(null);
       setInputKey((n) => n + 1);
       setNotice(t.avatarSaved);
@@ -200,7 +195,7 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) {
     setProblem(NO_PROBLEM);
     setNotice(null);
     try {
-      const saved = await appSession().api.patch<Profile>(profilePath(profile), { user: { email: address } });
+      const saved = await changeProfile(profile, { user: { email: address } });
       onSaved(saved);
       setPending(saved.email_change_pending ?? address);
       setCode('');
@@ -227,7 +222,7 @@ function EmailForm({ profile, onSaved }: { profile: Profile; onSaved: Saved }) {
     setProblem(NO_PROBLEM);
     setNotice(null);
     try {
-      const saved = await appSession().api.post<Profile>('email-confirm/', { email: pending, code: code.trim() });
+      const saved = await apiCall(appSession().api, 'POST email-confirm/', { body: { email: pending, code: code.trim() } });
       onSaved(saved);
       $user.set({ ...$user.get(), email: saved.user.email });
       setPending(null);
@@ -306,7 +301,7 @@ function PasswordForm() {
     setProblem(NO_PROBLEM);
     setNotice(null);
     try {
-      const reply = await appSession().api.post<{ access: string; refresh: string; detail: string }>('change-password/', form);
+      const reply = await apiCall(appSession().api, 'POST change-password/', { body: form });
       // The server ends every other session and gives this one fresh tokens.
       setTokens({ access: reply.access, refresh: reply.refresh });
       setForm(NO_PASSWORDS);

@@ -1,4 +1,4 @@
-import { ApiError, appMessages, commonMessages, Path } from '#core';
+import { ApiError, apiCall, appMessages, commonMessages, Path } from '#core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
@@ -27,9 +27,7 @@ export default function ResetPasswordPage({ userId, token }: { userId: string; t
   useEffect(() => {
     let current = true;
     setLink({ kind: 'checking' });
-    appSession()
-      .api.get<{ email: string }>(`token-validate/${encodeURIComponent(userId)}/${encodeURIComponent(token)}/`, { auth: false })
-      .then(
+    apiCall(appSession().api, 'GET token-validate/{user_id}/{token}/', { path: { user_id: userId, token }, auth: false }).then(
         (reply) => current && setLink({ kind: 'valid', email: reply.email }),
         (cause: unknown) => {
           if (!current) return;
@@ -47,11 +45,10 @@ export default function ResetPasswordPage({ userId, token }: { userId: string; t
     setBusy(true);
     setProblem(NO_PROBLEM);
     try {
-      const reply = await appSession().api.post<{ detail: string }>(
-        'password-reset/',
-        { user_id: Number(userId), token, new_password: form.new_password, new_password_again: form.new_password_again },
-        { auth: false },
-      );
+      const reply = await apiCall(appSession().api, 'POST password-reset/', {
+        body: { user_id: Number(userId), token, new_password: form.new_password, new_password_again: form.new_password_again },
+        auth: false,
+      });
       setLink({ kind: 'done', detail: reply.detail });
     } catch (cause) {
       // Spent or expired meanwhile (another tab, an hour gone by): a new link is the only way on.

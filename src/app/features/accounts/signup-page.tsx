@@ -1,4 +1,4 @@
-import { appMessages, Path } from '#core';
+import { apiCall, appMessages, Path } from '#core';
 import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
 import { startSession, type SessionReply } from '../../sign-in.ts';
@@ -33,7 +33,7 @@ export default function SignupPage() {
       ...(form.last_name.trim() ? { last_name: form.last_name.trim() } : {}),
     };
     try {
-      setSession(await appSession().api.post<SessionReply>('register/', body, { auth: false }));
+      setSession(await apiCall(appSession().api, 'POST register/', { body, auth: false }));
     } catch (cause) {
       setProblem(formProblem(cause, FORM_FIELDS));
     }
@@ -102,7 +102,7 @@ function ConfirmEmail({ session }: { session: SessionReply }) {
     setProblem(NO_PROBLEM);
     setNotice(null);
     try {
-      await appSession().api.post('code/confirm/', { email, code: code.trim() }, { auth: false });
+      await apiCall(appSession().api, 'POST code/confirm/', { body: { email, code: code.trim() }, auth: false });
     } catch (cause) {
       setProblem(codeProblem(cause));
       setBusy(null);
@@ -117,7 +117,7 @@ function ConfirmEmail({ session }: { session: SessionReply }) {
     setProblem(NO_PROBLEM);
     setNotice(null);
     try {
-      const reply = await appSession().api.post<{ detail: string }>('code/resend/', { email }, { auth: false });
+      const reply = await apiCall(appSession().api, 'POST code/resend/', { body: { email }, auth: false });
       setNotice(reply.detail);
     } catch (cause) {
       setProblem(formProblem(cause, []));

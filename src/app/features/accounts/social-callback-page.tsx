@@ -1,7 +1,7 @@
-import { ApiError, appMessages, commonMessages, Path } from '#core';
+import { ApiError, apiCall, appMessages, commonMessages, Path } from '#core';
 import { useEffect, useState } from 'react';
 import { appSession } from '../../app-session.ts';
-import { startSession, type SessionReply } from '../../sign-in.ts';
+import { startSession } from '../../sign-in.ts';
 
 // A 5xx body is never shown (core's ApiError); this one is known and says what to do instead.
 const NOT_CONFIGURED = 'SOCIAL_AUTH_NOT_CONFIGURED';
@@ -22,8 +22,7 @@ export default function SocialCallbackPage() {
 
   useEffect(() => {
     let current = true;
-    appSession()
-      .api.get<SessionReply>('auth/social-complete/', { auth: false })
+    apiCall(appSession().api, 'GET auth/social-complete/', { auth: false })
       .then((reply) => (current ? startSession(reply) : undefined))
       .catch((cause: unknown) => {
         if (current) setError(messageOf(cause));

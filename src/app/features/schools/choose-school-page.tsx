@@ -1,20 +1,16 @@
-import { appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle } from '#core';
+import { apiCall, appMessages, commonMessages, invitationMessages, Path, roleFromName, roleTitle, type ApiAnswer } from '#core';
 import { useState } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { chooseSchool, type UserSchool } from '../../sign-in.ts';
 
-interface Invitation {
-  invitation_id: number;
-  school_title: string;
-  role: string;
-}
+type Invitation = ApiAnswer<'GET user-invitations/'>[number];
 
 /** Invitations to the user's address: accepting one makes the school appear in the list below. */
 function Invitations({ onAccepted }: { onAccepted: () => void }) {
   const t = invitationMessages;
-  const invitations = useResource('user-invitations', () => appSession().api.get<Invitation[]>('user-invitations/'));
+  const invitations = useResource('user-invitations', () => apiCall(appSession().api, 'GET user-invitations/'));
   const [answered, setAnswered] = useState<number[]>([]);
   const [busy, setBusy] = useState<{ id: number; verb: 'accept' | 'decline' } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +20,8 @@ function Invitations({ onAccepted }: { onAccepted: () => void }) {
     setBusy({ id: invitation.invitation_id, verb });
     setError(null);
     try {
-      await appSession().api.post(`user-invitations/${invitation.invitation_id}/${verb}/`);
+      const path = { id: invitation.invitation_id };
+      await (verb === 'accept' ? apiCall(appSession().api, 'POST user-invitations/{id}/accept/', { path }) : apiCall(appSession().api, 'POST user-invitations/{id}/decline/', { path }));
       setAnswered((ids) => [...ids, invitation.invitation_id]);
       if (verb === 'accept') onAccepted();
     } catch (cause) {
@@ -78,7 +75,7 @@ function Invitations({ onAccepted }: { onAccepted: () => void }) {
 /** The schools of the signed-in user; choosing one sets the school and the role (spec §2). */
 export default function ChooseSchoolPage() {
   const t = appMessages.chooseSchool;
-  const resource = useResource('user-schools', () => appSession().api.get<UserSchool[]>('user-schools/'));
+  const resource = useResource('user-schools', () => apiCall(appSession().api, 'GET user-schools/'));
   // While the list reloads after an accepted invitation, the schools already shown stay.
   const [shown, setShown] = useState<UserSchool[] | null>(null);
   const schools = resource.data ?? (resource.status === 'loading' ? shown : null);

@@ -1,12 +1,8 @@
-import { $user, ApiError, commonMessages, Path, schoolNameFromTitle, signIn } from '#core';
+import { $user, ApiError, apiCall, commonMessages, Path, schoolNameFromTitle, signIn } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { appSession } from '../../app-session.ts';
-import { chooseSchool, type SessionReply } from '../../sign-in.ts';
-
-interface Created extends SessionReply {
-  school: { school_id: number; name: string; title: string; role: string };
-}
+import { chooseSchool } from '../../sign-in.ts';
 
 type Fields = Record<string, string[] | undefined>;
 
@@ -44,7 +40,7 @@ export default function CreateSchoolPage() {
       ? { school_name: form.school_name, ...(form.phone_number ? { phone_number: form.phone_number } : {}) }
       : { ...form, ...(form.phone_number ? {} : { phone_number: undefined }) };
     try {
-      const created = await appSession().api.post<Created>('register-school-owner/', body, { auth: user.auth });
+      const created = await apiCall(appSession().api, 'POST register-school-owner/', { body, auth: user.auth });
       if (!user.auth) signIn({ access: created.access, refresh: created.refresh, userId: created.user.id, email: created.user.email });
       chooseSchool({ school_id: created.school.school_id, name: created.school.name, title: created.school.title, header_school: null, role: 'Admin', is_owner: true, tariff_name: 'Start', active: true, contact_link: null });
     } catch (cause) {

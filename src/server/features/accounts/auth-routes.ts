@@ -89,7 +89,13 @@ export function userBody(user: typeof users.$inferSelect) {
 export async function authRoutes(app: App): Promise<void> {
   const { ctx } = app;
 
-  for (const url of ['/register-school-owner/', '/register-school-owner/:ref/']) {
+  // The referral code only where the URL has it: the contract gives each path its own parameters.
+  const NoParams = Type.Object({});
+  const RefParams = Type.Object({ ref: Type.Optional(Text({ maxLength: 64 })) });
+  for (const [url, params] of [
+    ['/register-school-owner/', NoParams],
+    ['/register-school-owner/:ref/', RefParams],
+  ] as const) {
     app.post(
       url,
       {
@@ -97,7 +103,7 @@ export async function authRoutes(app: App): Promise<void> {
         schema: {
           tags: ['auth'],
           summary: 'Создать школу: нового владельца (email и пароль) или для вошедшего пользователя',
-          params: Type.Object({ ref: Type.Optional(Text({ maxLength: 64 })) }),
+          params,
           body: RegisterOwnerBody,
           response: { 201: Type.Object({ ...TokenPair.properties, user: SessionUser, school: SchoolSummary, message: Type.String() }), ...errors(400, 401, 409, 429) },
         },
@@ -106,7 +112,7 @@ export async function authRoutes(app: App): Promise<void> {
         const body = request.body;
         // The name is checked before anything is created (the original left orphan users behind).
         const name = await availableSchoolName(ctx.db, body.school_name);
-        const referredById = await referrerId(app, request.params.ref);
+        const referredById = await referrerId(app, 'ref' in request.params ? request.params.ref : undefined);
 
         let userId: number;
         let email: string;
