@@ -1,22 +1,14 @@
-import { ApiError, commonMessages, telegramMessages as t } from '#core';
+import { ApiError, apiCall, commonMessages, telegramMessages as t, type ApiAnswer } from '#core';
 import { useEffect, useState } from 'react';
 import { appSession } from '../../app-session.ts';
 import { FormError } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 
-export interface TelegramLink {
-  linked: boolean;
-  username: string;
-  linked_at: string | null;
-  bot_configured: boolean;
-}
-export interface TelegramCode {
-  code: string;
-  bot_link: string | null;
-  expires_at: string;
-}
-export type TelegramKinds = Record<'homework' | 'checks' | 'meetings' | 'chat', boolean>;
-const KINDS = ['homework', 'checks', 'meetings', 'chat'] as const;
+export type TelegramLink = ApiAnswer<'GET telegram/link/'>;
+export type TelegramCode = ApiAnswer<'POST telegram/link-code/'>;
+/** The kinds of notice, each on or off. */
+export type TelegramKinds = ApiAnswer<'GET tg_notification/tg_notif/'>;
+const KINDS = ['homework', 'checks', 'meetings', 'chat'] as const satisfies readonly (keyof TelegramKinds)[];
 
 /** How often the section asks whether the chat got linked while a code is shown. */
 export const LINK_POLL_MS = 3000;
@@ -44,7 +36,7 @@ export function TelegramSection() {
     let current = true;
     setLoadError(null);
     const api = appSession().api;
-    Promise.all([api.get<TelegramLink>('telegram/link/'), api.get<TelegramKinds>('tg_notification/tg_notif/')]).then(
+    Promise.all([apiCall(api, 'GET telegram/link/'), apiCall(api, 'GET tg_notification/tg_notif/')]).then(
       ([state, settings]) => {
         if (!current) return;
         setLink(state);
@@ -66,9 +58,7 @@ export function TelegramSection() {
         setCode(null);
         return;
       }
-      appSession()
-        .api.get<TelegramLink>('telegram/link/')
-        .then(
+      apiCall(appSession().api, 'GET telegram/link/').then(
           (state) => {
             if (!current) return;
             setLink(state);
@@ -93,7 +83,7 @@ export function TelegramSection() {
     setProblem(null);
     setNotice(null);
     try {
-      setCode(await appSession().api.post<TelegramCode>('telegram/link-code/'));
+      setCode(await apiCall(appSession().api, 'POST telegram/link-code/', { body: {} }));
     } catch (cause) {
       setProblem(problemOf(cause));
     }
@@ -105,7 +95,7 @@ export function TelegramSection() {
     setProblem(null);
     setNotice(null);
     try {
-      setLink(await appSession().api.delete<TelegramLink>('telegram/link/'));
+      setLink(await apiCall(appSession().api, 'DELETE telegram/link/'));
       setCode(null);
     } catch (cause) {
       setProblem(problemOf(cause));
@@ -119,7 +109,7 @@ export function TelegramSection() {
     const before = kinds;
     setKinds({ ...kinds!, [kind]: on });
     try {
-      setKinds(await appSession().api.patch<TelegramKinds>('tg_notification/tg_notif/', { [kind]: on }));
+      setKinds(await apiCall(appSession().api, 'PATCH tg_notification/tg_notif/', { body: { [kind]: on } }));
       setNotice(t.saved);
     } catch (cause) {
       setKinds(before);
