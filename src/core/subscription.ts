@@ -2,6 +2,7 @@
  * Rules of the subscription modal (spec §4, §5, §8): the payload of `POST /{school}/subscribe/`,
  * what an error status means for the form, and the amounts of the confirmation step.
  */
+import type { ApiBody } from './api-call.ts';
 import { subscriptionMessages } from './messages.ts';
 import { plural } from './plural.ts';
 
@@ -10,7 +11,9 @@ export const MONTH_OPTIONS = [1, 3, 6, 12] as const;
 
 export type MonthOption = (typeof MONTH_OPTIONS)[number];
 
-export type SubscriptionType = 'monthly' | 'upfront';
+/** The request body of `POST /{school}/subscribe/`. */
+export type SubscribePayload = ApiBody<'POST {school}/subscribe/'>;
+export type SubscriptionType = SubscribePayload['subscription_type'];
 
 export function isMonthOption(value: unknown): value is MonthOption {
   return MONTH_OPTIONS.includes(value as MonthOption);
@@ -29,13 +32,6 @@ export interface SubscribeInput {
   months: number;
   promoCode?: string | null;
   subscriptionType?: SubscriptionType;
-}
-
-export interface SubscribePayload {
-  tariff: string;
-  subscription_type: SubscriptionType;
-  pays_count?: number;
-  promo_code?: string;
 }
 
 /**

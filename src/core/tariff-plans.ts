@@ -2,24 +2,15 @@
  * Tariff plan rules of the tariff page (spec §2, §4, §9): which plans to show, in what order,
  * how prices and limits read, and which button each card carries.
  */
+import type { ApiAnswer } from './api-call.ts';
 import { tariffsMessages } from './messages.ts';
 import { DEFAULT_CURRENCY, formatMoney, toMinorUnits } from './money.ts';
 
-/** One plan as `GET /schools_tariff/` returns it (spec §3). A null limit means unlimited. */
-export interface TariffPlan {
-  id: number;
-  name: string;
-  /** Monthly price in BYN as a decimal string, e.g. '468.00'. */
-  price: string;
-  price_rf_rub: number | null;
-  number_of_courses: number | null;
-  number_of_staff: number | null;
-  students_per_month: number | null;
-  total_students: number | null;
-  student_count_by_month: number | null;
-  /** The yearly price in BYN. */
-  discount_12_months_byn: string | null;
-}
+/**
+ * One plan as `GET /schools_tariff/` returns it (spec §3): price the monthly BYN price as a decimal
+ * string ('468.00'), discount_12_months_byn the yearly one; a null limit means unlimited.
+ */
+export type TariffPlan = ApiAnswer<'GET schools_tariff/'>[number];
 
 export type BillingPeriod = 'monthly' | 'yearly';
 

@@ -1,42 +1,14 @@
-import { $school, ApiError, appMessages, commonMessages, formatMoney, paginationWindow, Path, schoolPath } from '#core';
+import { $school, ApiError, apiCall, appMessages, commonMessages, formatMoney, paginationWindow, Path, schoolPath, type ApiAnswer } from '#core';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { appSession } from '../../app-session.ts';
 import { $router } from '../../router.ts';
 
-export type InvoiceStatus = 'pending' | 'paid' | 'declined';
-
-/** `GET /{school}/invoice/{paymentId}/`. */
-export interface Invoice {
-  payment_id: string;
-  number: string;
-  date: string;
-  status: InvoiceStatus;
-  paid_at: string | null;
-  seller: { name: string; details: string };
-  buyer: { school_title: string; school_name: string; owner_email: string | null };
-  items: { name: string; quantity: number; amount: number }[];
-  /** Minor units, like every amount here. */
-  total: number;
-  currency: string;
-  pay_url: string | null;
-}
-
+/** `GET /{school}/invoice/{paymentId}/`; amounts in minor units. */
+export type Invoice = ApiAnswer<'GET {school}/invoice/{paymentId}/'>;
+export type InvoiceStatus = Invoice['status'];
 /** One row of `GET /{school}/invoices/`. */
-export interface InvoiceSummary {
-  payment_id: string;
-  number: string;
-  date: string;
-  status: InvoiceStatus;
-  total: number;
-  currency: string;
-  tariff: string;
-}
-
-interface InvoiceList {
-  count: number;
-  results: InvoiceSummary[];
-}
+export type InvoiceSummary = ApiAnswer<'GET {school}/invoices/'>['results'][number];
 
 const PAGE_SIZE = 20;
 
@@ -82,17 +54,17 @@ function formatDate(iso: string): string {
 
 type Load<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { kind: 'failed'; status: number; message: string };
 
-/** A GET that can be retried; `path` null means there is nothing to ask. */
-function useLoad<T>(path: string | null, page?: number): [Load<T>, () => void] {
+/** A GET that can be retried, asked again when `key` changes; a null key means there is nothing to ask. */
+function useLoad<T>(key: string | null, load: () => Promise<T>): [Load<T>, () => void] {
   const [state, setState] = useState<Load<T>>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
   useEffect(() => {
-    if (path === null) return;
+    if (key === null) return;
     let live = true;
     setState({ kind: 'loading' });
-    appSession()
-      .api.get<T>(path, page === undefined ? {} : { query: { p: page } })
-      .then(
+    loadRef.current().then(
         (data) => live && setState({ kind: 'ready', data }),
         (cause: unknown) => {
           if (!live) return;
@@ -102,7 +74,7 @@ function useLoad<T>(path: string | null, page?: number): [Load<T>, () => void] {
     return () => {
       live = false;
     };
-  }, [path, page, attempt]);
+  }, [key, attempt]);
   return [state, () => setAttempt((n) => n + 1)];
 }
 
@@ -164,7 +136,7 @@ function StatusBadge({ status }: { status: InvoiceStatus }) {
 
 function InvoiceListView({ school }: { school: string }) {
   const [page, setPage] = useState(1);
-  const [state, retry] = useLoad<InvoiceList>(`${encodeURIComponent(school)}/invoices/`, page);
+  const [state, retry] = useLoad(`${encodeURIComponent(school)}/invoices/?p=${page}`, () => apiCall(appSession().api, 'GET {school}/invoices/', { path: { school }, query: { p: page } }));
 
   return (
     <section className="invoice-page">
@@ -229,7 +201,9 @@ function InvoiceListView({ school }: { school: string }) {
 function InvoiceDocument({ school, paymentId }: { school: string; paymentId: string }) {
   // A malformed id cannot name an invoice: no request, straight to "not found".
   const valid = UUID.test(paymentId);
-  const [state, retry] = useLoad<Invoice>(valid ? `${encodeURIComponent(school)}/invoice/${encodeURIComponent(paymentId)}/` : null);
+  const [state, retry] = useLoad(valid ? `${encodeURIComponent(school)}/invoice/${encodeURIComponent(paymentId)}/` : null, () =>
+    apiCall(appSession().api, 'GET {school}/invoice/{paymentId}/', { path: { school, paymentId } }),
+  );
 
   if (!valid || (state.kind === 'failed' && (state.status === 404 || state.status === 400))) return <NotFound />;
   if (state.kind === 'loading') {

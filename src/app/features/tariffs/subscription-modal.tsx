@@ -1,5 +1,6 @@
 import {
   amountPerMonth,
+  apiCall,
   ApiError,
   buildSubscribePayload,
   commonMessages,
@@ -10,6 +11,7 @@ import {
   periodLabel,
   subscribeErrorOutcome,
   subscriptionMessages,
+  type ApiAnswer,
   type MonthOption,
 } from '#core';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
@@ -20,11 +22,7 @@ import { Modal } from '../../ui/modal.tsx';
 const s = subscriptionMessages;
 
 /** The 201 answer of `POST /{school}/subscribe/`. */
-export interface SubscribeReply {
-  plan: { amount: number; currency?: string; months?: number; tariff?: string };
-  payment_id?: string;
-  redirect_url: string;
-}
+export type SubscribeReply = ApiAnswer<'POST {school}/subscribe/'>;
 
 export interface SubscriptionModalProps {
   /** The plan being bought; its name is the payload's `tariff`. */
@@ -93,7 +91,7 @@ export function SubscriptionModal({ plan, school, initialMonths = MONTH_OPTIONS[
     setFormError(null);
     try {
       const body = buildSubscribePayload({ tariff: plan.name, months, promoCode: promo });
-      const answer = await appSession().api.post<SubscribeReply>(`${encodeURIComponent(school)}/subscribe/`, body);
+      const answer = await apiCall(appSession().api, 'POST {school}/subscribe/', { path: { school }, body });
       if (!mounted.current) return;
       setReply(answer);
       setStep('confirm');

@@ -1,5 +1,6 @@
 import {
   $user,
+  apiCall,
   commonMessages,
   isHit,
   Path,
@@ -12,6 +13,7 @@ import {
   subscriptionMessages,
   tariffsMessages,
   visiblePlans,
+  type ApiAnswer,
   type BillingPeriod,
   type TariffPlan,
 } from '#core';
@@ -29,17 +31,7 @@ export const PAYMENT_POLL_ATTEMPTS = 5;
 export const PAYMENT_POLL_INTERVAL_MS = 2000;
 
 /** `GET /{school}/current_tariff/` (admins only). */
-export interface CurrentTariff {
-  tariff_name: string | null;
-  tariff: number | null;
-  days_left: number | null;
-  trial: boolean;
-  paid_until: string | null;
-  staff?: number;
-  students?: number;
-  number_of_courses?: number;
-  tariff_details?: TariffPlan | null;
-}
+export type CurrentTariff = ApiAnswer<'GET {school}/current_tariff/'>;
 
 type PaymentOutcome = 'success' | 'declined';
 
@@ -85,8 +77,7 @@ export default function TariffPlansPage({ school, pollIntervalMs = PAYMENT_POLL_
   // The list is public; a failed or empty answer means the built-in plans, not an error.
   useEffect(() => {
     let live = true;
-    appSession()
-      .api.get<unknown>('schools_tariff/', { auth: false })
+    apiCall(appSession().api, 'GET schools_tariff/', { auth: false })
       .catch(() => null)
       .then((list) => live && setPlans(resolvePlans(list)));
     return () => {
@@ -108,10 +99,7 @@ export default function TariffPlansPage({ school, pollIntervalMs = PAYMENT_POLL_
     }
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = () =>
-      appSession()
-        .api.get<CurrentTariff>(`${encodeURIComponent(school)}/current_tariff/`)
-        .catch(() => null);
+    const load = () => apiCall(appSession().api, 'GET {school}/current_tariff/', { path: { school } }).catch(() => null);
     void load().then((first) => {
       if (!live) return;
       setCurrent(first);
