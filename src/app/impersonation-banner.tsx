@@ -1,4 +1,4 @@
-import { $impersonation, impersonationBannerText, impersonationMessages, Path, stopImpersonation } from '#core';
+import { $impersonation, apiCall, impersonationBannerText, impersonationMessages, Path, stopImpersonation } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { appSession } from './app-session.ts';
@@ -17,7 +17,7 @@ export function ImpersonationBanner() {
   async function stop() {
     setBusy(true);
     try {
-      const tokens = await appSession().api.post<{ access: string; refresh: string }>('impersonate/stop/');
+      const tokens = await apiCall(appSession().api, 'POST impersonate/stop/');
       stopImpersonation({ access: tokens.access, refresh: tokens.refresh });
       $router.open(Path.chooseSchool);
     } catch (error) {

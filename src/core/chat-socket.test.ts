@@ -27,9 +27,10 @@ function fakeSession() {
   };
   const live: unknown[] = [];
   const gets: string[] = [];
+  // apiCall sends every operation through request(); only the GET of the unread total is expected.
   const api = {
-    get: async (path: string) => {
-      gets.push(path);
+    request: async (path: string, options: { method?: string }) => {
+      if (options.method === 'GET') gets.push(path);
       return { total_unread: 9 };
     },
   } as unknown as ApiClient;

@@ -1,4 +1,5 @@
 import { atom, type ReadableAtom } from 'nanostores';
+import { apiCall } from './api-call.ts';
 import type { ApiClient } from './api-client.ts';
 import type { Closable, Session } from './session.ts';
 import { setUnread } from './state/unread.ts';
@@ -87,7 +88,7 @@ export function chatSocketUrl(school: string, location: { protocol: string; host
 
 /** Reads the caller's total of unread messages (`GET {school}/chats/unread/`) into the unread store. */
 export async function loadChatUnread(api: ApiClient, school: string): Promise<number> {
-  const { total_unread: total } = await api.get<{ total_unread: number }>(`${encodeURIComponent(school)}/chats/unread/`);
+  const { total_unread: total } = await apiCall(api, 'GET {school}/chats/unread/', { path: { school } });
   setUnread({ messages: total });
   return total;
 }

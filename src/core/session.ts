@@ -1,4 +1,5 @@
-import { createApiClient, TOKEN_REFRESH_PATH, type ApiClient, type ApiClientOptions } from './api-client.ts';
+import { apiCall, type ApiAnswer } from './api-call.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from './api-client.ts';
 import type { ApiError } from './api-error.ts';
 import { sessionMessages } from './messages.ts';
 import { Path } from './routes.ts';
@@ -64,10 +65,8 @@ export interface SessionOptions extends Omit<ApiClientOptions, 'getAccessToken' 
   environment?: SessionEnvironment;
 }
 
-interface TokenReply {
-  access?: unknown;
-  refresh?: unknown;
-}
+/** The contract's token pair, each part still checked: an empty or foreign answer ends the session. */
+type TokenReply = Partial<Record<keyof ApiAnswer<'POST token/refresh/'>, unknown>> | null;
 
 export function createSession(options: SessionOptions = {}): Session {
   const { environment, ...clientOptions } = options;
@@ -98,7 +97,7 @@ export function createSession(options: SessionOptions = {}): Session {
       return false;
     }
     try {
-      const reply = await api.post<TokenReply | null>(TOKEN_REFRESH_PATH, { refresh }, { auth: false });
+      const reply: TokenReply = await apiCall(api, 'POST token/refresh/', { body: { refresh }, auth: false });
       if (typeof reply?.access !== 'string' || typeof reply.refresh !== 'string' || !reply.access || !reply.refresh) {
         logout();
         return false;
@@ -139,7 +138,7 @@ export function createSession(options: SessionOptions = {}): Session {
     logout,
     async signOut() {
       try {
-        await api.get('logout/');
+        await apiCall(api, 'GET logout/');
       } catch {
         // The local logout below is what protects the user; the server revokes on its side too.
       }

@@ -1,19 +1,13 @@
-import { $impersonation, $user, setUserName } from '#core';
+import { $impersonation, $user, apiCall, setUserName, type ApiAnswer } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { appSession } from '../app-session.ts';
 
-/** The part of `GET user/` the header needs. */
-interface UserReply {
-  id: number;
-  email: string;
-  first_name?: string | null;
-  last_name?: string | null;
-}
+type UserReply = ApiAnswer<'GET user/'>;
 
 /** 'Анна Иванова'; the email when the account has no name. */
 export function personName(user: Pick<UserReply, 'email' | 'first_name' | 'last_name'>): string {
-  return [user.first_name, user.last_name].map((part) => part?.trim() ?? '').filter(Boolean).join(' ') || user.email;
+  return [user.first_name, user.last_name].map((part) => part.trim()).filter(Boolean).join(' ') || user.email;
 }
 
 // Sign-in answers only the username (often the email): the name is asked once per page load.
@@ -37,9 +31,7 @@ export function usePersonName(): string {
     // While viewing as a student the name already says so ('… (просмотр от имени)').
     if (!auth || impersonating || userId === null || askedFor === userId) return;
     askedFor = userId;
-    appSession()
-      .api.get<UserReply>('user/')
-      .then(
+    apiCall(appSession().api, 'GET user/').then(
         (reply) => {
           if ($user.get().userId === reply.id && !$impersonation.get().isImpersonating) setUserName(personName(reply));
         },

@@ -1,17 +1,7 @@
-import { $impersonation, $school, $user, PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor, updateSchool } from '#core';
+import { $impersonation, $school, $user, apiCall, PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor, updateSchool } from '#core';
 import { useStore } from '@nanostores/react';
 import { useEffect, type CSSProperties } from 'react';
 import { appSession } from '../app-session.ts';
-
-/** The part of `GET schools/{id}/` the school area paints itself with. */
-interface SchoolReply {
-  school_id: number;
-  title: string;
-  contact_link: string | null;
-  accent_color: string | null;
-  accent_text_color: string | null;
-  logo: string | null;
-}
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -50,9 +40,7 @@ export function useSchoolDecoration(): CSSProperties | undefined {
   useEffect(() => {
     if (!auth || schoolId === null || askedFor === schoolId) return;
     askedFor = schoolId;
-    appSession()
-      .api.get<SchoolReply>(`schools/${schoolId}/`)
-      .then(
+    apiCall(appSession().api, 'GET schools/{id}/', { path: { id: schoolId } }).then(
         (reply) => {
           if ($school.get().schoolId !== reply.school_id) return;
           updateSchool({ schoolTitle: reply.title, contactLink: reply.contact_link ?? '', accentColor: reply.accent_color, accentTextColor: reply.accent_text_color, logo: reply.logo });
