@@ -17,16 +17,17 @@ const freePort = () =>
 
 const rssMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
 
-async function waitFor(url) {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
+// Waits out a slow start (the bench loads the machine); fails at once when the server exits, and
+// only a server that hangs reaches the limit.
+const START_LIMIT_MS = 5 * 60_000;
+async function waitFor(url, child, log) {
+  const deadline = Date.now() + START_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited before answering ${url}: ${log()}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${url} did not answer`);
+  throw new Error(`${url} did not answer in ${START_LIMIT_MS / 60_000} minutes: ${log()}`);
 }
 
 /** Starts the server on `dataDir`, makes a few typical requests, and reads its RSS. */
@@ -34,11 +35,13 @@ async function measure(dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, PORT: String(port), DEMO_PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor(`${base}/api/schools_tariff/`);
+    await waitFor(`${base}/api/schools_tariff/`, child, () => stderr);
     const login = await fetch(`${base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }) });
     const { access } = await login.json();
     for (let i = 0; i < 20; i += 1) {
@@ -47,8 +50,12 @@ async function measure(dataDir) {
     }
     return rssMb(child.pid);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // A server that already exited has no 'exit' still to come.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 

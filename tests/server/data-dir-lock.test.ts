@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../src/server/shared/db/data-dir-lock.ts';
-import { exited, runUntilExit, SERVER_ENTRY, startServer, type RunningServer } from '../helpers/spawn-server.ts';
+import { exited, runUntilExit, SERVER_ENTRY, startServer, startTimeout, type RunningServer } from '../helpers/spawn-server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'coursehub-lock-'));
 const dataDir = join(root, 'data');
@@ -37,8 +37,8 @@ async function signIn(base: string): Promise<{ status: number; access: string; i
 // Written through the first server, read through the one that takes its lock over.
 const city = `Город ${randomBytes(4).toString('hex')}`;
 
-// Each test starts real servers: longer than a server may take to come up (spawn-server.ts).
-describe('two servers on one data directory', { timeout: 120_000 }, () => {
+// Each test starts real servers, up to two one after another, and waits out a slow start (spawn-server.ts).
+describe('two servers on one data directory', { timeout: startTimeout(2) }, () => {
   it('the second refuses to start with a clear message; the first keeps serving', async () => {
     expect(existsSync(SERVER_ENTRY), 'run `npm run build` first (npm test does)').toBe(true);
     const first = await startServer({ DATA_DIR: dataDir });
@@ -79,7 +79,7 @@ describe('two servers on one data directory', { timeout: 120_000 }, () => {
   it.runIf(namespaces)('in two pid namespaces (both pid 1) the second is refused; once the first dies a server outside takes over', async () => {
     const dir = join(root, 'namespaces');
     const inNamespace = ['unshare', '--pid', '--mount-proc', '--kill-child'];
-    const first = await startServer({ DATA_DIR: dir }, 120_000, inNamespace);
+    const first = await startServer({ DATA_DIR: dir }, inNamespace);
     running.push(first);
     expect(JSON.parse(readFileSync(join(dir, 'pglite.lock'), 'utf8'))).toMatchObject({ pid: 1 });
 
@@ -100,7 +100,7 @@ describe('two servers on one data directory', { timeout: 120_000 }, () => {
       }
     };
     await expect.poll(free, { timeout: 30_000 }).toBe(true);
-    const host = await startServer({ DATA_DIR: dir }, 120_000);
+    const host = await startServer({ DATA_DIR: dir });
     running.push(host);
     expect((await signIn(host.base)).status).toBe(200);
     await running.pop()!.stop();

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/spawn-server.ts';
+import { startServer, startTimeout, type RunningServer } from '../helpers/spawn-server.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const dbName = `coursehub_faults_${randomBytes(6).toString('hex')}`;
@@ -39,12 +39,12 @@ describe.runIf(url)('the server when PostgreSQL drops its connections', { timeou
       RATE_LIMIT: '0',
       SECRET: randomBytes(32).toString('hex'),
     };
-    server = await startServer(env, 60_000);
+    server = await startServer(env);
     const res = await fetch(`${server.base}/api/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'admin@coursehub.ru', password: 'coursehub-demo' }) });
     const body = (await res.json()) as { access: string; user: { id: number } };
     access = body.access;
     userId = body.user.id;
-  }, 90_000);
+  }, startTimeout());
 
   afterAll(async () => {
     await server?.stop();

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { admin, withDatabase } from '../helpers/postgres-admin.ts';
-import { startServer, type RunningServer } from '../helpers/spawn-server.ts';
+import { startServer, startTimeout, type RunningServer } from '../helpers/spawn-server.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASE = `coursehub_chat_processes_${process.pid}`;
@@ -56,9 +56,9 @@ describe.skipIf(!hasPostgres)('the chat across two server processes on one Postg
       return { DATABASE_URL: withDatabase(SERVER_URL, DATABASE), DATA_DIR: dir, SECRET: SHARED_SECRET, SEED_DEMO: seed, RATE_LIMIT: '0' };
     };
     // The first migrates and seeds the demo school; the second joins the same database.
-    first = await startServer(env('1'), 120_000);
-    second = await startServer(env('0'), 120_000);
-  }, 300_000);
+    first = await startServer(env('1'));
+    second = await startServer(env('0'));
+  }, startTimeout(2));
 
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runUntilExit } from '../helpers/spawn-server.ts';
+import { runUntilExit, startTimeout } from '../helpers/spawn-server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'coursehub-data-dir-'));
 chmodSync(root, 0o755);
@@ -16,7 +16,8 @@ const asRoot = process.getuid?.() === 0;
 const nobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'];
 const canDropPrivileges = !asRoot || spawnSync(nobody[0]!, [...nobody.slice(1), 'true']).status === 0;
 
-describe('a data directory the server cannot use', { timeout: 60_000 }, () => {
+// Each refused start goes through the server's start-up, which a busy machine slows down.
+describe('a data directory the server cannot use', { timeout: startTimeout() }, () => {
   it.runIf(canDropPrivileges).each([
     ['without SECRET (the generated secret is written there)', {}],
     ['with SECRET', { SECRET: 's'.repeat(32) }],

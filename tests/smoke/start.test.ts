@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ENTRY, startServer, type RunningServer } from '../helpers/spawn-server.ts';
+import { SERVER_ENTRY, startServer, startTimeout, type RunningServer } from '../helpers/spawn-server.ts';
 
 const entry = SERVER_ENTRY;
 let server: RunningServer | undefined;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   expect(existsSync(entry), 'run `npm run build` first (npm test does)').toBe(true);
   server = await startServer({ DATA_DIR: dataDir });
   base = server.base;
-}, 90_000);
+}, startTimeout());
 
 afterAll(async () => {
   await server?.stop();
