@@ -1,14 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './tools/aliases.mjs';
 
+// Every test fails on an unexpected console.error / console.warn (tests/setup/console-guard.ts).
+const consoleGuard = 'tests/setup/console-guard.ts';
+
+// The component tests: happy-dom, React, Testing Library.
+const domTests = ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/views/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'];
+// Those that cannot share a worker's window with other files: a vi.mock stays registered for the
+// files after it, and a custom element cannot be defined twice in one window.
+const domAlone = ['src', 'tests/bundle'].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((file) => `${dir}/${file}`)
+    .filter((file) => /\.dom\.test\.ts$/.test(file) || (/^(src\/app|src\/views|src\/widgets|tests\/bundle)\/.*\.test\.tsx?$/.test(file)))
+    .filter((file) => /\bvi\.mock\(|\bdefineWidget\(|-element(\.ts)?'|\bcustomElements\b/.test(readFileSync(file, 'utf8'))),
+);
+// happy-dom's settings: a <link> or <script> a component adds (the code stylesheet) is taken as
+// loaded, not fetched: there is no server, and a fetch cut off at teardown prints an AbortError.
+const happyDOM = { settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } };
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
-    // Every test fails on an unexpected console.error / console.warn (tests/setup/console-guard.ts).
-    setupFiles: ['tests/setup/console-guard.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // A limit for a test that hangs, not a pace to keep: vitest's 5 s failed component tests that
+    // took 6 s on a 2-core machine busy with other work.
+    testTimeout: 30_000,
     // vitest's default is one worker fewer than the cores, so one on a 2-core machine; the tests
     // wait on processes, sockets and the browser often enough to keep two busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -18,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          setupFiles: [consoleGuard],
           // The smoke test starts the built server: seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -34,6 +54,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           isolate: false,
+          setupFiles: [consoleGuard],
           globalSetup: ['tests/setup/postgres-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -48,7 +69,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          setupFiles: ['tests/e2e/server-ready.ts'],
+          setupFiles: [consoleGuard, 'tests/e2e/server-ready.ts'],
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -57,15 +78,30 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Not isolated: a worker sets up happy-dom and imports React and Testing Library once, then
+          // runs its files one after another; tests/setup/fresh-window.ts gives each file fresh
+          // modules and a clean window (a window per file cost about 2 s of set-up a file).
           name: 'dom',
           environment: 'happy-dom',
-          // A <link> or <script> a component adds (the code stylesheet) is taken as loaded, not
-          // fetched: there is no server, and a fetch cut off at teardown prints an AbortError.
-          environmentOptions: { happyDOM: { settings: { disableCSSFileLoading: true, disableJavaScriptFileLoading: true, handleDisabledFileLoadingAsSuccess: true } } },
-          // A worker thread per file starts faster than a child process (about 0.3 s a file).
+          environmentOptions: { happyDOM },
           pool: 'threads',
-          setupFiles: ['tests/setup/testing-library.ts'],
-          include: ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/views/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'],
+          isolate: false,
+          setupFiles: ['tests/setup/fresh-window.ts', consoleGuard, 'tests/setup/testing-library.ts'],
+          include: domTests,
+          exclude: domAlone,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The component tests that mock modules or define custom elements, each in a window of its
+          // own (a worker thread per file starts faster than a child process).
+          name: 'dom-alone',
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM },
+          pool: 'threads',
+          setupFiles: [consoleGuard, 'tests/setup/testing-library.ts'],
+          include: domAlone,
         },
       },
     ],
