@@ -1,12 +1,7 @@
-import { formatFileSize } from '#core';
+import { formatFileSize, type ApiAnswer } from '#core';
 
-/** A stored file as the API lists it: its name, its signed link and its size. */
-export interface LinkedFile {
-  id: number;
-  name: string;
-  url: string;
-  bytes: number;
-}
+/** A stored file as the API lists it: the fields a link needs (its name, its signed link and its size). */
+export type LinkedFile = Pick<ApiAnswer<'GET {school}/files/'>[number], 'id' | 'name' | 'url' | 'bytes'>;
 
 export interface FileLinksProps {
   files: readonly LinkedFile[];

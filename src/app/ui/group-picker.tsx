@@ -1,16 +1,12 @@
-import { bonusAdminMessages, commonMessages } from '#core';
+import { bonusAdminMessages, commonMessages, type ApiAnswer } from '#core';
 import { useId, type ReactNode } from 'react';
 import { useResource } from '../../views/shared/use-resource.ts';
 import { LoadError } from './load-error.tsx';
 
 const g = bonusAdminMessages.groups;
 
-/** A group of the school to choose (as `{school}/students_group/` lists them). */
-export interface GroupChoice {
-  group_id: number;
-  name: string;
-  course_name?: string;
-}
+/** A group of the school to choose: the fields the picker shows of a `{school}/students_group/` row. */
+export type GroupChoice = Pick<ApiAnswer<'GET {school}/students_group/'>['results'][number], 'group_id' | 'name' | 'course_name'>;
 
 export interface GroupPickerProps {
   school: string;
@@ -39,7 +35,7 @@ export function GroupPicker({ school, load, selected, onChange, error, hint }: G
       {groups.data && groups.data.length === 0 ? <p className="muted">{g.none}</p> : null}
       {groups.data?.map((group) => (
         <label key={group.group_id} className="check">
-          <input type="checkbox" checked={selected.includes(group.group_id)} onChange={(event) => toggle(group.group_id, event.target.checked)} /> {g.option(group.name, group.course_name ?? '')}
+          <input type="checkbox" checked={selected.includes(group.group_id)} onChange={(event) => toggle(group.group_id, event.target.checked)} /> {g.option(group.name, group.course_name)}
         </label>
       ))}
       {hint ? (

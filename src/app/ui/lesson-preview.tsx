@@ -1,4 +1,4 @@
-import { lessonBlockMessages, readableColor } from '#core';
+import { lessonBlockMessages, readableColor, type ApiAnswer } from '#core';
 import { LessonVideo, type VideoProgress } from './lesson-video.tsx';
 import { ServerHtml } from './server-html.tsx';
 
@@ -9,23 +9,16 @@ function buttonStyle(color: string) {
   return /^#[\da-f]{6}$/i.test(color) ? { background: readableColor(color, '#ffffff').color, color: '#fff' } : { background: color };
 }
 
+/** A lesson block as `{school}/blocks/` answers it. */
+type Block = ApiAnswer<'POST {school}/blocks/'>;
+
 /**
  * A block as the renderer reads it: the course editor's blocks and the student's lesson detail both
- * fit. HTML fields are the server's own (sanitised rich text, highlighted code, MathML formulas).
+ * fit. HTML fields are the server's own (sanitised rich text, highlighted code, MathML formulas);
+ * the signed links of an uploaded video or picture may be left out.
  */
-export interface ViewBlock {
-  id: number;
-  type: string;
-  description: string | null;
-  code_html: string | null;
-  formula_html: string | null;
-  url: string | null;
-  picture: string | null;
-  buttons: readonly { name: string; link: string; color: string }[] | null;
-  /** Signed links of an uploaded video or picture. */
-  video_url?: string | null;
-  picture_url?: string | null;
-}
+export type ViewBlock = Pick<Block, 'id' | 'type' | 'description' | 'code_html' | 'formula_html' | 'url' | 'picture' | 'buttons'> &
+  Partial<Pick<Block, 'video_url' | 'picture_url'>>;
 
 /**
  * A lesson's blocks as a student sees them. Only what the server made is injected as HTML: rich

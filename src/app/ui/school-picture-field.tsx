@@ -1,4 +1,4 @@
-import { $user, ApiError, schoolSettingsMessages } from '#core';
+import { $user, ApiError, schoolSettingsMessages, type ApiAnswer } from '#core';
 import { appSession } from '../app-session.ts';
 import { FileUpload } from './file-upload.tsx';
 import { uploadWithProgress } from './upload-with-progress.ts';
@@ -7,11 +7,10 @@ const m = schoolSettingsMessages;
 const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
 const PICTURE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
-/** A picture of the school (no course) as `{school}/files/` answers it: its file id and signed link. */
-export interface SchoolPicture {
-  id: number;
-  url: string;
-}
+/** What `{school}/files/` answers an upload: the stored file with its id and signed link. */
+type StoredFile = ApiAnswer<'POST {school}/files/'>;
+/** A picture of the school (no course) in a form: its file id and signed link. */
+export type SchoolPicture = Pick<StoredFile, 'id' | 'url'>;
 
 export type Picture = SchoolPicture | null;
 
@@ -22,13 +21,13 @@ export const pictureOf = (id: number | null, url: string | null): Picture => (id
  * Sends a picture of the school to `{school}/files/` with progress; a 401 renews the token through
  * the session once and sends it again.
  */
-export async function uploadSchoolPicture(school: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<SchoolPicture> {
+export async function uploadSchoolPicture(school: string, file: File, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<StoredFile> {
   const send = () => {
     const form = new FormData();
     form.append('kind', 'picture');
     form.append('file', file);
     const token = $user.get().authState.access;
-    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<SchoolPicture>;
+    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<StoredFile>;
   };
   const stale = $user.get().authState.access;
   try {
