@@ -2,37 +2,25 @@
  * Certificate rules (spec §3 fields, §5 fallbacks): turns whatever the server sends into a view
  * model that never has a blank line on the printed form.
  */
+import type { ApiAnswer } from './api-call.ts';
 import { certificateMessages } from './messages.ts';
 
-export interface CertificateLesson {
-  lesson_id: number | string;
-  name: string;
-  /** lesson, test, homework (webinar also appears); kept as a string because it is display-only. */
-  type: string;
-}
+/** The certificate's data as the server answers it. */
+type Served = ApiAnswer<'GET certificate/{certLink}/'>;
+type ServedSection = Served['sections'][number];
 
-export interface CertificateSection {
-  name: string;
-  lessons: readonly CertificateLesson[];
-}
+/** A lesson of the program: `type` (lesson, test, homework, webinar) is display-only. */
+export type CertificateLesson = Pick<ServedSection['lessons'][number], 'lesson_id' | 'name' | 'type'>;
 
-/** As served; every field may be missing or null (Python's None also leaks in as text). */
-export interface CertificateData {
-  user_full_name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  patronymic?: string | null;
-  course_name?: string | null;
-  school_name?: string | null;
-  /** ISO-8601 date or date-time. */
-  date?: string | null;
-  /** Image URLs. */
-  signature?: string | null;
-  stamp?: string | null;
+export type CertificateSection = Pick<ServedSection, 'name'> & { lessons: readonly CertificateLesson[] };
+
+/**
+ * The served fields, each of which may be missing or null here (Python's None also leaks in as
+ * text): the spec §5 fallbacks below fill every blank, for a served answer and the preview's sample.
+ */
+export type CertificateData = { [K in Exclude<keyof Served, 'sections'>]?: Served[K] | null } & {
   sections?: readonly CertificateSection[] | null;
-  director_name?: string | null;
-  teacher?: string | null;
-}
+};
 
 export interface ResolvedCertificate {
   name: string;

@@ -67,8 +67,12 @@ const lesson = (id: number, order: number, extra: Partial<LessonListItem> = {}):
   id,
   active: true,
   baselesson_ptr_id: 100 + id,
+  section_id: 12,
+  section: 12,
+  points: 0,
   viewed: false,
   completed: false,
+  sended: null,
   ...extra,
 });
 

@@ -3,36 +3,25 @@
  * (spec §4: a new lesson goes after the given order and the module is renumbered from 1).
  */
 
+import type { ApiAnswer, ApiBody } from './api-call.ts';
+
 export type LessonType = 'lesson' | 'test' | 'homework' | 'webinar';
 
-/** One lesson in a module's list (spec §3). */
-export interface LessonListItem {
-  type: LessonType;
-  name: string;
-  order: number;
-  /** The type-specific id (lesson_id, test_id, homework_id): not unique across types. */
-  id: number;
-  active: boolean;
-  /** The shared base-lesson id, unique across types. */
-  baselesson_ptr_id: number;
-  viewed: boolean;
-  completed: boolean;
-}
+/** One lesson in a module's list (spec §3), as `{school}/sections/{id}/` lists it. */
+export type LessonListItem = ApiAnswer<'GET {school}/sections/{id}/'>['lessons'][number];
 
-/** Optional lesson settings (spec §3); which ones apply depends on the lesson type. */
-export interface LessonSettings {
-  description?: string;
-  automate_accept?: boolean;
-  success_percent?: number;
-  /** Auto-accept delay of a homework, as a duration string (e.g. "01:00:00"). */
-  time_accept?: string;
-  random_questions?: boolean;
-  random_answers?: boolean;
-  show_right_answers?: boolean;
-  /** Whether a test limits attempts (the original stores a flag; the count is separate). */
-  attempt_limit?: boolean;
-  balls_per_answer?: number;
-}
+type LessonBody = ApiBody<'POST {school}/lessons/'>;
+type TestBody = ApiBody<'POST {school}/tests/'>;
+type HomeworkBody = ApiBody<'POST {school}/homeworks/'>;
+
+/**
+ * Optional lesson settings (spec §3), each as the creating call of its lesson type takes it: a
+ * lesson's description; a test's pass mark, shuffling, answers shown, attempt limit flag and points
+ * per answer; a homework's auto-accept and its delay (e.g. "01:00:00").
+ */
+export type LessonSettings = Pick<LessonBody, 'description'> &
+  Pick<TestBody, 'success_percent' | 'random_questions' | 'random_answers' | 'show_right_answers' | 'attempt_limit' | 'balls_per_answer'> &
+  Pick<HomeworkBody, 'automate_accept' | 'time_accept'>;
 
 export type LessonSettingKey = keyof LessonSettings;
 
@@ -58,11 +47,8 @@ export type LessonInput = {
   order: number;
 } & { [K in LessonSettingKey]?: LessonSettings[K] | null | '' };
 
-export interface LessonPayload extends LessonSettings {
-  name: string;
-  section: number;
-  order: number;
-}
+/** The body of a creating call: the module, the name, the place and the settings that are set. */
+export type LessonPayload = Pick<LessonBody & TestBody & HomeworkBody, 'name' | 'section'> & Required<Pick<LessonBody, 'order'>> & LessonSettings;
 
 /** false and 0 are settings the author chose; only absent, blank and NaN values are unset. */
 function isSet(value: unknown): boolean {
@@ -120,8 +106,6 @@ export function removeLesson<T extends Ordered & { baselesson_ptr_id: number }>(
 }
 
 /** The body of POST {school}/lesson_order/: `[{baselesson_ptr_id, order}]`. */
-export function lessonOrderPayload(
-  lessons: readonly (Ordered & { baselesson_ptr_id: number })[],
-): { baselesson_ptr_id: number; order: number }[] {
+export function lessonOrderPayload(lessons: readonly (Ordered & { baselesson_ptr_id: number })[]): ApiBody<'POST {school}/lesson_order/'> {
   return lessons.map(({ baselesson_ptr_id, order }) => ({ baselesson_ptr_id, order }));
 }
