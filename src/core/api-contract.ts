@@ -10800,10 +10800,13 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description 'No Timer' или 'Time Remaining' */
-                            status: string;
+                            /** @enum {string} */
+                            status: "No Timer";
+                        } | {
+                            /** @enum {string} */
+                            status: "Time Remaining";
                             /** @description Секунды */
-                            remaining_time?: number;
+                            remaining_time: number;
                         };
                     };
                 };

@@ -38,7 +38,7 @@ export default function HomeworkCheckPage(props: HomeworkCheckPageProps) {
 
 function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheckPageProps) {
   const valid = validId(lessonId) && validId(userHomeworkId) && validId(courseId);
-  const read = useResource(valid ? `homework-hand-in|${school}|${userHomeworkId}|${courseId}` : null, () => getHandIn(school, userHomeworkId, courseId));
+  const read = useResource(valid ? `homework-hand-in|${school}|${userHomeworkId}|${courseId}` : null, () => getHandIn(school, userHomeworkId));
   const task = useResource(valid ? `homework-task|${school}|${userHomeworkId}` : null, () => getHomeworkTask(school, userHomeworkId));
   // The hand-in as read again after an answer: the latest read wins (two may cross).
   const [fresh, setFresh] = useState<UserHomework | null>(null);
@@ -48,7 +48,7 @@ function CheckPage({ school, lessonId, userHomeworkId, courseId }: HomeworkCheck
   async function refresh() {
     const mine = ++reads.current;
     try {
-      const again = await getHandIn(school, userHomeworkId, courseId);
+      const again = await getHandIn(school, userHomeworkId);
       if (mine === reads.current) setFresh(again);
     } catch {
       // The thread stays as it was; reading the page again shows the answer.

@@ -45,8 +45,8 @@ describe('checkQueueFilters', () => {
 
   it('sends ids only as positive integers, and the teacher only for an admin', () => {
     const filters = { ...none(), course_id: '3', group_id: '0', homework_id: '1e3', teacher_id: '8' };
-    expect(checkQueueFilters(filters, false).query).toEqual({ course_id: '3' });
-    expect(checkQueueFilters(filters, true).query).toEqual({ course_id: '3', teacher_id: '8' });
+    expect(checkQueueFilters(filters, false).query).toEqual({ course_id: 3 });
+    expect(checkQueueFilters(filters, true).query).toEqual({ course_id: 3, teacher_id: 8 });
   });
 
   it("sends the student's text trimmed, without control characters, up to 100 characters", () => {
@@ -56,12 +56,12 @@ describe('checkQueueFilters', () => {
   });
 
   it('sends marks from 0 to 1000 in order, else says why under the field', () => {
-    expect(checkQueueFilters({ ...none(), start_mark: '0', end_mark: '005' }, false)).toEqual({ query: { start_mark: '0', end_mark: '5' }, errors: {} });
+    expect(checkQueueFilters({ ...none(), start_mark: '0', end_mark: '005' }, false)).toEqual({ query: { start_mark: 0, end_mark: 5 }, errors: {} });
     expect(checkQueueFilters({ ...none(), start_mark: '-1', end_mark: '1001' }, false)).toEqual({
       query: {},
       errors: { start_mark: 'Оценка — целое число от 0 до 1000.', end_mark: 'Оценка — целое число от 0 до 1000.' },
     });
-    expect(checkQueueFilters({ ...none(), start_mark: '5', end_mark: '4' }, false)).toEqual({ query: { start_mark: '5' }, errors: { end_mark: 'Оценка «до» меньше оценки «от».' } });
+    expect(checkQueueFilters({ ...none(), start_mark: '5', end_mark: '4' }, false)).toEqual({ query: { start_mark: 5 }, errors: { end_mark: 'Оценка «до» меньше оценки «от».' } });
   });
 
   it('sends real days in order, else says why under the field', () => {

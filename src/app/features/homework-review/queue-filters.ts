@@ -34,7 +34,7 @@ export const isFiltered = (filters: QueueFilters) =>
 const MARK = /^\d{1,4}$/;
 
 export interface CheckedFilters {
-  /** What goes to homeworks_stats/ (and to next/). */
+  /** What goes to homeworks_stats/ (and to next/): ids and marks as the numbers the server declares. */
   query: QueueQuery;
   /** Why a filter is left out, by field (Russian, shown under it). */
   errors: Partial<Record<FilterName, string>>;
@@ -52,7 +52,7 @@ export function checkQueueFilters(filters: QueueFilters, admin: boolean): Checke
   const errors: CheckedFilters['errors'] = {};
   if (isHomeworkStatusCode(filters.status)) query.status = filters.status;
   for (const name of ['course_id', 'group_id', 'homework_id', ...(admin ? (['teacher_id'] as const) : [])] as const) {
-    if (isPositiveId(filters[name])) query[name] = filters[name];
+    if (isPositiveId(filters[name])) query[name] = Number(filters[name]);
   }
   const student = searchText(filters.student, STUDENT_TEXT_MAX);
   if (student) query.student = student;
@@ -60,10 +60,10 @@ export function checkQueueFilters(filters: QueueFilters, admin: boolean): Checke
   for (const name of ['start_mark', 'end_mark'] as const) {
     const value = filters[name].trim();
     if (!value) continue;
-    if (MARK.test(value) && Number(value) <= MARK_MAX) query[name] = String(Number(value));
+    if (MARK.test(value) && Number(value) <= MARK_MAX) query[name] = Number(value);
     else errors[name] = t.badMark;
   }
-  if (query.start_mark !== undefined && query.end_mark !== undefined && Number(query.end_mark) < Number(query.start_mark)) {
+  if (query.start_mark !== undefined && query.end_mark !== undefined && query.end_mark < query.start_mark) {
     errors.end_mark = t.markRange;
     delete query.end_mark;
   }

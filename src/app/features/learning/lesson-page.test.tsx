@@ -23,7 +23,7 @@ vi.mock('./homework-panel.tsx', () => ({
   HomeworkPanel: ({ lesson }: { lesson: LessonDetail }) => <div data-testid="homework-panel">Сдача: {lesson.name}</div>,
 }));
 
-const block = { description: null, code_html: null, formula_html: null, url: null, picture: null, buttons: null };
+const block = { description: null, code_html: null, formula_html: null, url: null, picture: null, buttons: null, base_lesson: 11, code: null, language: null, formula: null, video_file: null, video_url: null, picture_file: null, picture_url: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 const file = (id: number, kind: string, name: string) => ({ id, kind, course_id: 7, lesson_id: 11, name, mime: 'application/pdf', bytes: 2048, url: `/api/files/${id}/${name}?t=s`, created_at: '2026-01-01T00:00:00Z' });
 
 const detail = (own: Partial<LessonDetail> = {}): LessonDetail => ({

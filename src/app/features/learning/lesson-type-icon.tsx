@@ -1,4 +1,5 @@
 import type { LessonType } from '#core';
+import { isLessonType } from './learning-api.ts';
 
 // Stroke icons drawn here (24×24, currentColor): no icon library in the student's pages.
 const PATHS: Record<LessonType, string> = {
@@ -12,11 +13,11 @@ const PATHS: Record<LessonType, string> = {
   webinar: 'M3 7h12v10H3z M15 10.5l6-3.5v10l-6-3.5',
 };
 
-/** The lesson type's icon, decorative: the type is also written beside it. */
-export function LessonTypeIcon({ type }: { type: LessonType }) {
+/** The lesson type's icon, decorative: the type is also written beside it; a type the outline sends that this page does not know gets a lesson's. */
+export function LessonTypeIcon({ type }: { type: string }) {
   return (
     <svg className={`lesson-icon ${type}`} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d={PATHS[type] ?? PATHS.lesson} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path d={isLessonType(type) ? PATHS[type] : PATHS.lesson} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -40,6 +40,7 @@ const outline = (own: Partial<StudentOutline> = {}): StudentOutline => ({
     {
       section: 1,
       section_id: 1,
+      course: 7,
       section_name: 'Введение',
       name: 'Введение',
       order: 1,
@@ -52,12 +53,13 @@ const outline = (own: Partial<StudentOutline> = {}): StudentOutline => ({
     {
       section: 2,
       section_id: 2,
+      course: 7,
       section_name: 'Практика',
       name: 'Практика',
       order: 2,
       lessons: [lesson(21, { section_id: 2, section: 2, type: 'webinar', name: 'Эфир', locked: { code: 'NOT_YET_OPEN', message: 'Урок пока закрыт.', opens_at: '2026-03-05T10:00:00.000Z' } })],
     },
-    { section: 3, section_id: 3, section_name: 'Скоро', name: 'Скоро', order: 3, lessons: [] },
+    { section: 3, section_id: 3, course: 7, section_name: 'Скоро', name: 'Скоро', order: 3, lessons: [] },
   ],
   ...own,
 });
@@ -119,7 +121,7 @@ describe('StudentCoursePage', () => {
   it('says «На доработке» for a homework sent back, «Отклонено» for one refused, not «Отправлено»; the status read again on a remount', async () => {
     const homework = (own: Partial<StudentLesson>) => lesson(13, { type: 'homework', name: 'Задание', ...own });
     const withHomework = (own: Partial<StudentLesson>) =>
-      outline({ sections: [{ section: 1, section_id: 1, section_name: 'Введение', name: 'Введение', order: 1, lessons: [lesson(11, { viewed: true }), homework(own)] }] });
+      outline({ sections: [{ section: 1, section_id: 1, course: 7, section_name: 'Введение', name: 'Введение', order: 1, lessons: [lesson(11, { viewed: true }), homework(own)] }] });
     let answer = withHomework({ sended: true, homework_status: 'revision' });
     stubApi({ 'GET Alpha/courses/7/sections/': () => json(answer) });
     const first = render(<StudentCoursePage school="Alpha" courseId={7} />);

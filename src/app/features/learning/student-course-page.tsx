@@ -8,7 +8,7 @@ import { $router } from '../../router.ts';
 import { useDocumentTitle } from '../../use-document-title.ts';
 import { CourseProgress } from './course-progress.tsx';
 import { formatDateTime, progressWord } from './learning-format.ts';
-import { getStudentOutline, lessonRoute, requestCertificate, type StudentLesson, type StudentOutline, type StudentSection } from './learning-api.ts';
+import { getStudentOutline, isLessonType, lessonRoute, requestCertificate, type StudentLesson, type StudentOutline, type StudentSection } from './learning-api.ts';
 import { LessonTypeIcon, LockIcon } from './lesson-type-icon.tsx';
 import { LoadFailurePage } from './unavailable-page.tsx';
 
@@ -43,7 +43,7 @@ function Outline({ school, outline }: { school: string; outline: StudentOutline 
       }
     >
       <div className="student-course-summary">
-        <CourseProgress progress={outline.progress} />
+        {outline.progress ? <CourseProgress progress={outline.progress} /> : null}
         {outline.finished ? <p className="course-status done">{t.finished}</p> : outline.remaining_period ? <p className="course-status left">{t.remaining(outline.remaining_period)}</p> : null}
       </div>
       {outline.sections.length === 0 ? <p className="muted">{t.emptyCourse}</p> : null}
@@ -86,7 +86,7 @@ function lockText(lesson: StudentLesson): string {
 }
 
 function LessonRow({ school, courseId, lesson }: { school: string; courseId: number; lesson: StudentLesson }) {
-  const type = t.lessonTypes[lesson.type] ?? lesson.type;
+  const type = isLessonType(lesson.type) ? t.lessonTypes[lesson.type] : lesson.type;
   if (lesson.locked) {
     const reasonId = `lesson-lock-${lesson.baselesson_ptr_id}`;
     return (

@@ -47,7 +47,7 @@ function courseStatus(course: StudentCourse): { text: string; kind: 'done' | 'ov
   if (course.finished) return { text: t.finished, kind: 'done' };
   if (course.access_expired || course.remaining_period === 0) return { text: t.accessOver, kind: 'over' };
   if (!course.published) return { text: t.closed, kind: 'closed' };
-  if (course.remaining_period !== null) return { text: t.remaining(course.remaining_period), kind: 'left' };
+  if (typeof course.remaining_period === 'number') return { text: t.remaining(course.remaining_period), kind: 'left' };
   return null;
 }
 
@@ -59,7 +59,7 @@ function StudentCourseCard({ school, course }: { school: string; course: Student
       <h2>
         <a href={schoolPath(school, `student-course/${course.course_id}`)}>{course.name}</a>
       </h2>
-      <CourseProgress progress={course.progress} />
+      {course.progress ? <CourseProgress progress={course.progress} /> : null}
       {status ? <p className={`course-status ${status.kind}`}>{status.text}</p> : null}
     </li>
   );

@@ -30,6 +30,9 @@ export function initialDraft(question: StudentQuestion): Draft {
       return { kind: 'order', ids: question.answers.map((answer) => answer.answer_id) };
     case 'match':
       return { kind: 'match', pairs: {} };
+    default:
+      // A type this page does not know: the server sends it as stored, with no answers, and grades it as an empty choice.
+      return { kind: 'choice', ids: [] };
   }
 }
 

@@ -4,6 +4,11 @@ import { parseDuration } from './test-timer.ts';
 
 const t = learningTestsMessages.test;
 
+type GradedAttempt = TestAttempt & { success_percent: number; points: number; max_points: number; submitted_at: string };
+/** A sent attempt: its percent and points are set (the contract leaves them null while it is open). */
+const isGraded = (attempt: TestAttempt): attempt is GradedAttempt =>
+  attempt.submitted_at !== null && attempt.success_percent !== null && attempt.points !== null && attempt.max_points !== null;
+
 const dateFormat = () => new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export interface TestStartScreenProps {
@@ -17,7 +22,7 @@ export interface TestStartScreenProps {
 
 /** The test's rules before it starts, the student's standing in it, and their previous attempts. */
 export function TestStartScreen({ lesson, test, attempts, lock }: TestStartScreenProps) {
-  const graded = (attempts ?? []).filter((attempt) => attempt.submitted_at !== null).sort((a, b) => a.user_test_id - b.user_test_id);
+  const graded = (attempts ?? []).filter(isGraded).sort((a, b) => a.user_test_id - b.user_test_id);
   const successPercent = test?.success_percent ?? lesson.success_percent ?? 0;
   const hasTimer = test?.has_timer ?? lesson.has_timer ?? false;
   const limit = hasTimer ? parseDuration(test?.time_limit ?? lesson.time_limit) : null;

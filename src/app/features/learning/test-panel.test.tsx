@@ -67,6 +67,8 @@ const studentTest = (own: Partial<StudentTest> = {}): StudentTest => ({
   attempt_limit: true,
   attempts_left: 2,
   success_percent: 60,
+  user_test_id: 70,
+  deadline: null,
   questions: QUESTIONS,
   ...own,
 });

@@ -47,6 +47,9 @@ function QuestionInput({ question, draft, onChange, disabled }: Pick<QuestionCar
       return <OrderInput question={question} draft={draft} onChange={onChange} disabled={disabled} />;
     case 'match':
       return <MatchInput question={question} draft={draft} onChange={onChange} disabled={disabled} />;
+    default:
+      // A type this page does not know (initialDraft): nothing to answer it with.
+      return null;
   }
 }
 

@@ -6,7 +6,7 @@ import { json } from '../../../../tests/helpers/json-response.ts';
 import type { LessonBlock, LessonDetail } from './learning-api.ts';
 import LessonPage from './lesson-page.tsx';
 
-const base = { order: 1, description: null, code_html: null, formula_html: null, url: null, picture: null, buttons: null };
+const base = { order: 1, description: null, code_html: null, formula_html: null, url: null, picture: null, buttons: null, base_lesson: 11, code: null, language: null, formula: null, video_file: null, video_url: null, picture_file: null, picture_url: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
 const uploaded: LessonBlock = { ...base, id: 1, type: 'video', video_url: '/api/files/3/урок.webm?t=s' };
 const youtube: LessonBlock = { ...base, id: 2, type: 'video', url: 'https://youtu.be/dQw4w9WgXcQ' };
 

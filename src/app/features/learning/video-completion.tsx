@@ -2,7 +2,7 @@
 // (`GET {school}/lessons/{id}/video_progress/`), follows how much of each video block was
 // watched, and when every one has reached it, sends the share (the least of them) and the
 // length of its own <video>s (`POST`); the server checks it (learning/video-completion-routes.ts).
-import { lessonBlockMessages, toApiError } from '#core';
+import { apiCall, lessonBlockMessages, toApiError, type ApiAnswer, type ApiBody } from '#core';
 import { useCallback, useRef, useState } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
 import { appSession } from '../../app-session.ts';
@@ -11,17 +11,11 @@ import type { LessonDetail } from './learning-api.ts';
 
 const t = lessonBlockMessages;
 
-export interface VideoProgressState {
-  required_percent: number;
-  completed: boolean;
-  videos: number;
-  uploaded: number;
-}
+export type VideoProgressState = ApiAnswer<'GET {school}/lessons/{id}/video_progress/'>;
 
-const at = (school: string, lessonId: number) => `${encodeURIComponent(school)}/lessons/${lessonId}/video_progress/`;
-export const getVideoProgress = (school: string, lessonId: number) => appSession().api.get<VideoProgressState>(at(school, lessonId));
-export const sendVideoProgress = (school: string, lessonId: number, body: { watched_percent: number; duration_seconds?: number }) =>
-  appSession().api.post<VideoProgressState>(at(school, lessonId), body);
+export const getVideoProgress = (school: string, lessonId: number) => apiCall(appSession().api, 'GET {school}/lessons/{id}/video_progress/', { path: { school, id: lessonId } });
+export const sendVideoProgress = (school: string, lessonId: number, body: ApiBody<'POST {school}/lessons/{id}/video_progress/'>) =>
+  apiCall(appSession().api, 'POST {school}/lessons/{id}/video_progress/', { path: { school, id: lessonId }, body });
 
 /** A refused try is sent again on a later report, at most this often (the server may be waiting for its clock). */
 const RETRY_MS = 5_000;

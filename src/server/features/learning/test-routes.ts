@@ -121,10 +121,10 @@ const StartResult = Type.Object({
   deadline: Nullable(Type.String()),
 });
 
-const TimerResult = Type.Object({
-  status: Type.String({ description: "'No Timer' или 'Time Remaining'" }),
-  remaining_time: Type.Optional(Type.Integer({ description: 'Секунды' })),
-});
+const TimerResult = Type.Union([
+  Type.Object({ status: Type.Literal('No Timer') }),
+  Type.Object({ status: Type.Literal('Time Remaining'), remaining_time: Type.Integer({ description: 'Секунды' }) }),
+]);
 
 function formatDuration(total: number | null): string | null {
   if (total === null) return null;
@@ -256,14 +256,14 @@ export async function testRoutes(app: App): Promise<void> {
       const school = await requireStudent(app, request, request.params.school, STUDENTS_ONLY_MESSAGE);
       const now = ctx.now();
       const taken = await studentTest(ctx.db, school.id, request.params.id, request.auth!.userId, now);
-      if (!taken.settings.hasTimer) return { status: 'No Timer' };
+      if (!taken.settings.hasTimer) return { status: 'No Timer' } as const;
       const open = await findOpenAttempt(ctx.db, taken.test.id, taken.enrolment.userId);
       if (!open) throw timerNotStarted();
       // Begun before the test had a timer: this attempt has none.
-      if (open.deadline === null) return { status: 'No Timer' };
+      if (open.deadline === null) return { status: 'No Timer' } as const;
       const remaining = Math.ceil((open.deadline.getTime() - now.getTime()) / 1000);
       if (remaining <= 0) throw timeExpired();
-      return { status: 'Time Remaining', remaining_time: remaining };
+      return { status: 'Time Remaining', remaining_time: remaining } as const;
     },
   );
 
