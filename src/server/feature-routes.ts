@@ -34,7 +34,7 @@ import { schoolBrandingRoutes, schoolDocumentRoutes, schoolDomainRoutes, schoolR
 import { courseSummaryRoutes, schoolTasksRoutes, studentSectionsRoutes, studentsByMonthRoutes, studentStatsRoutes, studentsTableSettingsRoutes } from './features/statistics/index.ts';
 import { invoiceRoutes, paymentRoutes, subscriptionRoutes, tariffRoutes } from './features/tariffs/index.ts';
 import { telegramRoutes } from './features/telegram/index.ts';
-import { webinarRoutes } from './features/webinars/index.ts';
+import { findAutowebinar, webinarRoutes } from './features/webinars/index.ts';
 
 /** Every API route, mounted under /api. */
 export async function registerRoutes(app: App): Promise<void> {
@@ -76,7 +76,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await courseRoutes(app);
   await courseCopyRoutes(app);
   await sectionRoutes(app);
-  await lessonRoutes(app);
+  await lessonRoutes(app, findAutowebinar);
   await questionRoutes(app);
   await testRoutes(app);
   await progressRoutes(app);

@@ -85,9 +85,6 @@ export const EXCEPTIONS = {
     'courses>homework':
       "the student's lesson shows their hand-in (lesson-routes.ts) and file-routes.ts attaches files to a check; removed " +
       "with the student's view moving to learning and the check's files moving to homework.",
-    'courses>webinars':
-      'a file an autowebinar plays is not deleted or pruned (files.ts), and a lesson may link an autowebinar ' +
-      '(lesson-routes.ts); removed when webinars registers its file users with the files feature.',
     'groups>learning':
       "the teacher's group pages show each student's progress and remaining days (group-students-, lesson-access-, " +
       'training-duration-routes.ts); removed when those reads move to learning (or statistics).',

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, ne, notExists, or, sql, sum } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Type, type Static } from 'typebox';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
@@ -9,7 +10,7 @@ import { storageKey } from '../../shared/storage/storage.ts';
 import { FILE_TYPES, type FileExt, type Media } from '../../shared/uploads/file-types.ts';
 import { STORAGE_LIMIT_MESSAGE, storageQuotaBytes } from '../tariffs/index.ts';
 import { courseFiles, courses, lessonBlocks, lessons, videoUploads } from './tables.ts';
-import { autowebinars } from '../webinars/index.ts';
+import { fileHolders } from './file-holders.ts';
 
 /**
  * Course files (issue 11, uploads): what a school uploaded, kept in the storage (ctx.storage) and
@@ -173,16 +174,19 @@ export async function blockShowsFile(db: Db, fileId: number): Promise<boolean> {
 }
 
 /**
- * Whether anything shows the file: a block, a course as its cover, or an autowebinar (add any other place that
- * shows a course file here). A cover deleted on purpose (DELETE files/{id}) clears the course's
- * cover by its foreign key (set null).
+ * Whether anything shows the file: a block, a course as its cover, or a row of `holders` (an
+ * autowebinar: file-holders.ts; add any other place of courses that shows a course file here). A
+ * cover deleted on purpose (DELETE files/{id}) clears the course's cover by its foreign key (set null).
  */
-export async function fileInUse(db: Db, fileId: number): Promise<boolean> {
+export async function fileInUse(db: Db, fileId: number, holders: readonly AnyPgColumn[] = []): Promise<boolean> {
   if (await blockShowsFile(db, fileId)) return true;
   const [cover] = await db.select({ id: courses.id }).from(courses).where(eq(courses.photoFileId, fileId)).limit(1);
   if (cover) return true;
-  const [webinar] = await db.select({ id: autowebinars.id }).from(autowebinars).where(eq(autowebinars.videoFileId, fileId)).limit(1);
-  return webinar !== undefined;
+  for (const column of holders) {
+    const [row] = await db.select({ one: sql`1` }).from(column.table as PgTable).where(eq(column, fileId)).limit(1);
+    if (row) return true;
+  }
+  return false;
 }
 
 /** The cover's columns for a select with `.leftJoin(courseFiles, coverJoin)`: null when the course has none. */
@@ -199,7 +203,7 @@ export function coverUrl(ctx: Pick<AppContext, 'config' | 'now'>, cover: { id: n
  * nothing else shows is deleted with its object. Files of the lesson's materials (audio, text) stay.
  */
 export async function releaseFile(ctx: AppContext, fileId: number | null): Promise<void> {
-  if (fileId === null || (await fileInUse(ctx.db, fileId))) return;
+  if (fileId === null || (await fileInUse(ctx.db, fileId, fileHolders(ctx)))) return;
   const rows = await ctx.db
     .select({ id: courseFiles.id, storageKey: courseFiles.storageKey })
     .from(courseFiles)
@@ -228,8 +232,8 @@ export async function pruneCourseFiles(ctx: AppContext): Promise<number[]> {
           eq(courseFiles.kind, 'video'),
           lt(courseFiles.createdAt, unusedSince),
           notExists(ctx.db.select({ one: sql`1` }).from(lessonBlocks).where(sql`(${lessonBlocks.content} ->> 'file_id') = ${courseFiles.id}::text`)),
-          // An autowebinar's video (webinars feature) is shown by the webinar, not by a block.
-          notExists(ctx.db.select({ one: sql`1` }).from(autowebinars).where(eq(autowebinars.videoFileId, courseFiles.id))),
+          // An autowebinar's video (webinars feature, file-holders.ts) is shown by the webinar, not by a block.
+          ...fileHolders(ctx).map((column) => notExists(ctx.db.select({ one: sql`1` }).from(column.table as PgTable).where(eq(column, courseFiles.id)))),
         ),
       ),
     )

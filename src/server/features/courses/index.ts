@@ -4,7 +4,8 @@
 export { answers, courseFolders, courses, lessonBlocks, lessonComments, lessons, questions, sections } from './tables.ts';
 export { courseRoutes } from './course-routes.ts';
 export { folderRoutes } from './folder-routes.ts';
-export { lessonRoutes } from './lesson-routes.ts';
+export { lessonRoutes, type FindAutowebinar } from './lesson-routes.ts';
+export { showsCourseFiles } from './file-holders.ts';
 export { sectionRoutes } from './section-routes.ts';
 export { questionRoutes } from './question-routes.ts';
 export { commentRoutes } from './comment-routes.ts';

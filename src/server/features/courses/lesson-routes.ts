@@ -7,7 +7,6 @@ import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { isImpersonating } from '../../shared/security/auth.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { autowebinars } from '../webinars/index.ts';
 import { findLesson, findSection, type Lesson } from './course-access.ts';
 import {
   applyHomeworkOptions,
@@ -114,30 +113,26 @@ async function assertSourceTests(db: Db, courseId: number, ids: readonly number[
   if (found.length !== new Set(ids).size) throw fieldError('tests_ids', 'Выберите тесты этого же курса.');
 }
 
-/** An autowebinar of the school a webinar lesson may link; another school's or an unknown id is a field error. */
-async function assertAutowebinar(db: Db, schoolId: number, id: number | null): Promise<void> {
-  if (id === null) return;
-  const [found] = await db
-    .select({ id: autowebinars.id })
-    .from(autowebinars)
-    .where(and(eq(autowebinars.id, id), eq(autowebinars.schoolId, schoolId)));
-  if (!found) throw fieldError('autowebinar', 'Автовебинар не найден в этой школе.', 'AUTOWEBINAR_NOT_FOUND');
-}
-
-/** A webinar lesson's autowebinar as the answer names it: null when none is linked or it was deleted since. */
-async function linkedAutowebinar(db: Db, schoolId: number, lesson: Lesson): Promise<LinkedAutowebinar | null> {
-  const id = webinarSettings(lesson.settings).autowebinarId;
-  if (id === null) return null;
-  const [row] = await db
-    .select({ id: autowebinars.id, title: autowebinars.title, slug: autowebinars.slug })
-    .from(autowebinars)
-    .where(and(eq(autowebinars.id, id), eq(autowebinars.schoolId, schoolId)));
-  return row ?? null;
-}
+/**
+ * The autowebinar `id` of school `schoolId` as a webinar lesson names it, or null (unknown, another
+ * school's, deleted). The webinars feature, above courses, answers it: feature-routes.ts hands it in.
+ */
+export type FindAutowebinar = (db: Db, schoolId: number, id: number) => Promise<LinkedAutowebinar | null>;
 
 /** Lessons, tests, homework and webinars (spec §7 Modules and lessons): admins build them; readers of the course read them. */
-export async function lessonRoutes(app: App): Promise<void> {
+export async function lessonRoutes(app: App, findAutowebinar: FindAutowebinar): Promise<void> {
   const { ctx } = app;
+
+  /** An autowebinar of the school a webinar lesson may link; another school's or an unknown id is a field error. */
+  async function assertAutowebinar(schoolId: number, id: number | null): Promise<void> {
+    if (id !== null && !(await findAutowebinar(ctx.db, schoolId, id))) throw fieldError('autowebinar', 'Автовебинар не найден в этой школе.', 'AUTOWEBINAR_NOT_FOUND');
+  }
+
+  /** A webinar lesson's autowebinar as the answer names it: null when none is linked or it was deleted since. */
+  async function linkedAutowebinar(schoolId: number, lesson: Lesson): Promise<LinkedAutowebinar | null> {
+    const id = webinarSettings(lesson.settings).autowebinarId;
+    return id === null ? null : findAutowebinar(ctx.db, schoolId, id);
+  }
   const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
 
   for (const kind of KINDS) {
@@ -163,7 +158,7 @@ export async function lessonRoutes(app: App): Promise<void> {
       if (kind.type === 'homework') return applyHomeworkOptions(homeworkSettings(stored), body);
       if (kind.type === 'webinar') {
         // Only a newly given autowebinar is checked: a linked one deleted since stays, read as none.
-        if (body.autowebinar !== undefined) await assertAutowebinar(ctx.db, schoolId, body.autowebinar as number | null);
+        if (body.autowebinar !== undefined) await assertAutowebinar(schoolId, body.autowebinar as number | null);
         return applyWebinarOptions(webinarSettings(stored), body);
       }
       return {};
@@ -172,7 +167,7 @@ export async function lessonRoutes(app: App): Promise<void> {
     /** The lesson with its blocks and its attached documents and audio (one query each). */
     async function detail(lesson: Lesson, course: { id: number; schoolId: number }) {
       const courseId = course.id;
-      const linked = kind.type === 'webinar' ? await linkedAutowebinar(ctx.db, course.schoolId, lesson) : null;
+      const linked = kind.type === 'webinar' ? await linkedAutowebinar(course.schoolId, lesson) : null;
       return { ...lessonBody(kind, lesson, courseId, linked), ...(await lessonContent(ctx, lesson.id)) };
     }
 

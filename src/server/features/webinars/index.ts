@@ -2,3 +2,4 @@
 // Other features and the server's root import this feature through this file only.
 export { autowebinars, type ChatScriptLine } from './tables.ts';
 export { webinarRoutes } from './webinar-routes.ts';
+export { findAutowebinar } from './find-autowebinar.ts';

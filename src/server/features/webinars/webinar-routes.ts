@@ -8,7 +8,7 @@ import { publicFileUrl } from '../catalog/index.ts';
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { playbackSessionId, webinarIdOfPlayback, webinarState } from './webinar-schedule.ts';
 import { errors, Text } from '../../shared/http/schemas.ts';
-import { courseFiles, fileUrl } from '../courses/index.ts';
+import { courseFiles, fileUrl, showsCourseFiles } from '../courses/index.ts';
 import { autowebinarAdminRoutes } from './autowebinar-admin-routes.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -47,6 +47,8 @@ const webinarNotFound = () => notFound('Вебинар не найден.', 'WEB
 /** The public autowebinar page and its scripted chat, and the school's autowebinars (spec §7 Autowebinars). */
 export async function webinarRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  // An autowebinar's video is in use though no lesson block shows it: courses neither releases nor prunes it.
+  showsCourseFiles(ctx, autowebinars.videoFileId);
   await autowebinarAdminRoutes(app);
 
   app.get(
