@@ -2,24 +2,12 @@ import { $school, $user, appMessages, commonMessages, groupsMessages, plural, ro
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
-import { appSession } from '../../app-session.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { PageFrame } from '../../ui/page-frame.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import CreateGroupModal from './create-group-modal.tsx';
-
-interface Group {
-  group_id: number;
-  name: string;
-  course_name: string;
-  students_count: number;
-}
-
-interface Page {
-  count: number;
-  results: Group[];
-}
+import { listGroups } from './groups-api.ts';
 
 const t = appMessages.groups;
 
@@ -33,8 +21,7 @@ export default function GroupsPage() {
   const admin = routeRole(useStore($user).role) === 'Admin';
   const [pageNumber, setPageNumber] = useState(1);
   const [creating, setCreating] = useState(false);
-  const path = `${encodeURIComponent(school.schoolName)}/students_group/`;
-  const groups = useResource(`${path}?p=${pageNumber}`, () => appSession().api.get<Page>(path, { query: { p: pageNumber, s: 20 } }));
+  const groups = useResource(`${encodeURIComponent(school.schoolName)}/students_group/?p=${pageNumber}`, () => listGroups(school.schoolName, pageNumber, 20));
   const data = groups.data ?? null;
   return (
     <PageFrame
