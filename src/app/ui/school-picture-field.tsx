@@ -1,7 +1,7 @@
 import { $user, ApiError, schoolSettingsMessages, type ApiAnswer } from '#core';
 import { appSession } from '../app-session.ts';
 import { FileUpload } from './file-upload.tsx';
-import { uploadWithProgress } from './upload-with-progress.ts';
+import { uploadOperation } from './upload-with-progress.ts';
 
 const m = schoolSettingsMessages;
 const PICTURE_MAX_BYTES = 10 * 1024 * 1024;
@@ -27,7 +27,7 @@ export async function uploadSchoolPicture(school: string, file: File, onProgress
     form.append('kind', 'picture');
     form.append('file', file);
     const token = $user.get().authState.access;
-    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<StoredFile>;
+    return uploadOperation('POST {school}/files/', { school }, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal });
   };
   const stale = $user.get().authState.access;
   try {

@@ -1,6 +1,6 @@
 import { ApiError } from '#core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { uploadWithProgress } from './upload-with-progress.ts';
+import { uploadOperation, uploadWithProgress } from './upload-with-progress.ts';
 
 /** Just enough of XMLHttpRequest: the test plays the server by calling respond(), fail() or progress(). */
 class FakeXhr {
@@ -128,5 +128,26 @@ describe('uploadWithProgress', () => {
     await done;
     controller.abort();
     expect(xhr.aborted).toBe(false);
+  });
+});
+
+describe('uploadOperation', () => {
+  it("sends the contract operation's method to its path with the parameters filled in and answers its answer", async () => {
+    const done = uploadOperation('POST {school}/files/', { school: 'Школа 1' }, form(), { headers: { Authorization: 'Bearer t' } });
+    const xhr = FakeXhr.last;
+    expect([xhr.method, xhr.url, xhr.headers]).toEqual(['POST', '/api/%D0%A8%D0%BA%D0%BE%D0%BB%D0%B0%201/files/', { Authorization: 'Bearer t' }]);
+    xhr.respond(201, JSON.stringify({ id: 9, url: '/f/9' }));
+    const file = await done;
+    expect([file.id, file.url]).toEqual([9, '/f/9']);
+  });
+
+  it('takes only multipart operations and their own path parameters (checked by tsc)', () => {
+    const never = () => {
+      // @ts-expect-error: rating settings take JSON, not a multipart body
+      void uploadOperation('PATCH {school}/rating_settings/', { school: 'a' }, form());
+      // @ts-expect-error: the school is the path's parameter, not the course
+      void uploadOperation('POST {school}/files/', { course: 'a' }, form());
+    };
+    expect(typeof never).toBe('function');
   });
 });

@@ -1,4 +1,4 @@
-import { apiErrorFrom } from '#core';
+import { apiErrorFrom, type ApiAnswer, type ApiBody, type ApiInput, type ApiOperation } from '#core';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT' | 'PATCH';
@@ -53,4 +53,20 @@ export function uploadWithProgress(url: string, body: FormData, { method = 'POST
     signal?.addEventListener('abort', onAbort);
     xhr.send(body);
   });
+}
+
+/** The contract's operations that take a multipart body. */
+type UploadOperation = { [K in ApiOperation]: FormData extends ApiBody<K> ? K : never }[ApiOperation];
+type PathOf<K extends ApiOperation> = ApiInput<K> extends { path: infer P } ? P : Record<string, never>;
+
+/**
+ * uploadWithProgress for an operation of the API contract, as apiCall names it
+ * (`'POST {school}/files/'`): the URL is its path under /api/ with the parameters filled in, and
+ * the answer is typed as the contract's.
+ */
+export function uploadOperation<K extends UploadOperation>(operation: K, path: PathOf<K>, body: FormData, options: Omit<UploadOptions, 'method'> = {}): Promise<ApiAnswer<K>> {
+  const space = operation.indexOf(' ');
+  const params = path as Record<string, string | number>;
+  const url = `/api/${operation.slice(space + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])))}`;
+  return uploadWithProgress(url, body, { ...options, method: operation.slice(0, space) as UploadOptions['method'] }) as Promise<ApiAnswer<K>>;
 }
