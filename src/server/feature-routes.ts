@@ -14,9 +14,6 @@ import {
   courseStudentsRoutes,
   groupCourseAccessRoutes,
   groupRoutes,
-  groupStudentsRoutes,
-  lessonAccessRoutes,
-  trainingDurationRoutes,
 } from './features/groups/index.ts';
 import { feedbackRoutes } from './features/feedbacks/index.ts';
 import { boxPaymentRoutes, boxRoutes, prizeRoutes, userBoxRoutes } from './features/gamification/index.ts';
@@ -25,7 +22,7 @@ import { impersonationRoutes } from './features/impersonation/index.ts';
 import { meetingRoutes } from './features/meetings/index.ts';
 import { newsletterRoutes } from './features/newsletters/index.ts';
 import { invitesProgramRoutes } from './features/invites-program/index.ts';
-import { progressRoutes, testRoutes } from './features/learning/index.ts';
+import { groupStudentsRoutes, lessonAccessRoutes, progressRoutes, testRoutes, trainingDurationRoutes } from './features/learning/index.ts';
 import { ratingRoutes, ratingSettingsRoutes } from './features/rating/index.ts';
 import { accessDistributionRoutes, invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { orderRoutes, paymentMethodRoutes, salesPaymentRoutes } from './features/sales/index.ts';

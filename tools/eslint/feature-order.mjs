@@ -85,9 +85,6 @@ export const EXCEPTIONS = {
     'courses>homework':
       "the student's lesson shows their hand-in (lesson-routes.ts) and file-routes.ts attaches files to a check; removed " +
       "with the student's view moving to learning and the check's files moving to homework.",
-    'groups>learning':
-      "the teacher's group pages show each student's progress and remaining days (group-students-, lesson-access-, " +
-      'training-duration-routes.ts); removed when those reads move to learning (or statistics).',
     'groups>homework':
       "moving a student between groups hands their open homework to the new group's teacher (membership.ts, " +
       "group-routes.ts); removed when groups publishes 'students moved' and homework reassigns.",

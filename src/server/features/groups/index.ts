@@ -3,10 +3,8 @@
 export { courseStudentsRoutes } from './course-students-routes.ts';
 export { groupCourseAccessRoutes } from './group-course-access-routes.ts';
 export { groupRoutes } from './group-routes.ts';
-export { groupStudentsRoutes } from './group-students-routes.ts';
-export { lessonAccessRoutes } from './lesson-access-routes.ts';
 export { addStudents, joinChainedGroups, joinGroups, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
 export { parseInstant } from './instants.ts';
+export { findGroup } from './group-access.ts';
 export { assertStudents } from './school-people.ts';
-export { trainingDurationRoutes } from './training-duration-routes.ts';
 export { groupCourseAccess, groupLessonClosures, studentLessonAccess, studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';

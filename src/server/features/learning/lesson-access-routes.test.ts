@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupLessonClosures, studentLessonAccess, studentsGroupMembers, studentsGroups } from './tables.ts';
-import { lessonProgress } from '../learning/index.ts';
+import { groupLessonClosures, studentLessonAccess, studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { lessonProgress } from './tables.ts';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse, type CourseFixture } from '../../../../tests/server/public-fixtures.ts';
 import { readsDuring } from '../../../../tests/server/query-count.ts';

@@ -8,9 +8,10 @@ import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { avatarUrl } from '../../shared/uploads/avatars.ts';
 import { lessons, sections } from '../courses/index.ts';
-import { lessonProgress, progressOf, remainingDays } from '../learning/index.ts';
-import { findGroup } from './group-access.ts';
-import { groupLessonClosures, studentLessonAccess, studentsGroupMembers } from './tables.ts';
+import { findGroup, groupLessonClosures, studentLessonAccess, studentsGroupMembers } from '../groups/index.ts';
+import { progressOf } from './progress.ts';
+import { remainingDays } from './student-access.ts';
+import { lessonProgress } from './tables.ts';
 
 const Progress = Type.Object({ total: Type.Integer(), completed: Type.Integer(), percent: Type.Integer() });
 

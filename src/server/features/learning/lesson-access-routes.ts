@@ -7,11 +7,9 @@ import { badRequest, fieldError, forbidden, notFound } from '../../shared/errors
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, schoolNotFound } from '../../shared/security/school-access.ts';
 import { courses, lessons, sections } from '../courses/index.ts';
-import { lessonProgress, remainingDays } from '../learning/index.ts';
-import { findGroup } from './group-access.ts';
-import { parseInstant } from './instants.ts';
-import { NOT_IN_GROUP } from './membership.ts';
-import { groupLessonClosures, studentLessonAccess, studentsGroupMembers, studentsGroups } from './tables.ts';
+import { findGroup, groupLessonClosures, NOT_IN_GROUP, parseInstant, studentLessonAccess, studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { remainingDays } from './student-access.ts';
+import { lessonProgress } from './tables.ts';
 
 const GroupLesson = Type.Object({
   lesson_id: Type.Integer(),

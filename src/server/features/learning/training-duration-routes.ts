@@ -4,10 +4,8 @@ import type { App } from '../../context.ts';
 import { fieldError, forbidden } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
-import { remainingDays } from '../learning/index.ts';
-import { findGroup } from './group-access.ts';
-import { NOT_IN_GROUP } from './membership.ts';
-import { studentsGroupMembers } from './tables.ts';
+import { findGroup, NOT_IN_GROUP, studentsGroupMembers } from '../groups/index.ts';
+import { remainingDays } from './student-access.ts';
 
 const TrainingDuration = Type.Object({
   /** The days of access that apply: the student's own, else the group's; 0: no end. */
