@@ -10081,8 +10081,8 @@ export interface paths {
                             question_id: number;
                             id: number;
                             test: number;
-                            /** @description single, multiple, text, number, order, match */
-                            question_type: string;
+                            /** @enum {unknown} */
+                            question_type: "single" | "multiple" | "text" | "number" | "order" | "match";
                             multiple_answer: boolean;
                             /** @description HTML, очищенный сервером */
                             body: string;
@@ -10151,8 +10151,8 @@ export interface paths {
                             question_id: number;
                             id: number;
                             test: number;
-                            /** @description single, multiple, text, number, order, match */
-                            question_type: string;
+                            /** @enum {unknown} */
+                            question_type: "single" | "multiple" | "text" | "number" | "order" | "match";
                             multiple_answer: boolean;
                             /** @description HTML, очищенный сервером */
                             body: string;
@@ -10252,8 +10252,8 @@ export interface paths {
                             question_id: number;
                             id: number;
                             test: number;
-                            /** @description single, multiple, text, number, order, match */
-                            question_type: string;
+                            /** @enum {unknown} */
+                            question_type: "single" | "multiple" | "text" | "number" | "order" | "match";
                             multiple_answer: boolean;
                             /** @description HTML, очищенный сервером */
                             body: string;
@@ -10642,8 +10642,8 @@ export interface paths {
                                 question_id: number;
                                 id: number;
                                 test: number;
-                                /** @description single, multiple, text, number, order, match */
-                                question_type: string;
+                                /** @enum {unknown} */
+                                question_type: "single" | "multiple" | "text" | "number" | "order" | "match";
                                 multiple_answer: boolean;
                                 /** @description HTML, очищенный сервером */
                                 body: string;

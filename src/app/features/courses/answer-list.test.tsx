@@ -9,6 +9,8 @@ import type { Answer, QuestionType } from './course-api.ts';
 
 const answer = (id: number, own: Partial<Answer> = {}): Answer => ({
   answer_id: id,
+  id,
+  question: 1,
   body: `<p>Ответ ${id}</p>`,
   is_correct: false,
   picture: null,

@@ -20,6 +20,12 @@ const block = (type: string, own: Partial<Block> = {}): Block => ({
   url: null,
   picture: null,
   buttons: null,
+  video_file: null,
+  video_url: null,
+  picture_file: null,
+  picture_url: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   ...own,
 });
 

@@ -9,7 +9,8 @@ import type { Block } from './course-api.ts';
 
 const block = (type: string, own: Partial<Block> = {}): Block => ({
   id: 4, base_lesson: 10, type, order: 1, description: null, code: null, language: null, code_html: null,
-  formula: null, formula_html: null, url: null, picture: null, buttons: null, ...own,
+  formula: null, formula_html: null, url: null, picture: null, buttons: null, video_file: null, video_url: null, picture_file: null,
+  picture_url: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', ...own,
 });
 
 function Harness({ initial }: { initial: Block[] }) {

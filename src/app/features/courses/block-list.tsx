@@ -62,7 +62,7 @@ export function BlockList({ school, lessonId, blocks, onBlocks, title = t.blocks
     void reorder(arrayMove([...blocks], from, to));
   }
 
-  const add = (type: string) =>
+  const add = (type: (typeof NEW_BLOCK_TYPES)[number]) =>
     run(async () => {
       const block = await createBlock(school, { base_lesson: lessonId, type });
       onBlocks([...latest.current, block]);

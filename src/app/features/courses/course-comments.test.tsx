@@ -22,13 +22,17 @@ const comment = (id: number, own: Partial<LessonComment> = {}): LessonComment =>
   author: 3,
   author_first_name: 'Анна',
   author_last_name: 'Иванова',
+  avatar: null,
   content: `Комментарий ${id}`,
   public: false,
   reply_to: null,
   created_at: '2026-05-01T10:00:00.000Z',
+  updated_at: '2026-05-01T10:00:00.000Z',
   replies: [],
   ...own,
 });
+/** A reply: the contract's replies carry no replies of their own. */
+const reply = (id: number, own: Partial<LessonComment>) => ({ ...comment(id, own), replies: [] });
 
 const page = (results: LessonComment[], count = results.length) => json({ count, next: null, previous: null, results });
 /** The query string of the request being answered (the stub records paths without it). */
@@ -43,7 +47,7 @@ describe('CourseComments', () => {
       'GET Alpha/courses/5/sections/': () => json(outline),
       'GET Alpha/lesson_comments/': () =>
         page([
-          comment(1, { content: 'Это <b>жирный</b> текст', public: true, replies: [comment(2, { reply_to: 1, author_first_name: 'Админ', author_last_name: '', content: 'Спасибо!', public: true })] }),
+          comment(1, { content: 'Это <b>жирный</b> текст', public: true, replies: [reply(2, { reply_to: 1, author_first_name: 'Админ', author_last_name: '', content: 'Спасибо!', public: true })] }),
           comment(3, { author_first_name: '', author_last_name: '' }),
         ]),
     });
@@ -126,7 +130,7 @@ describe('CourseComments', () => {
     let replied = false;
     const { sent } = stubApi({
       'GET Alpha/courses/5/sections/': () => json(outline),
-      'GET Alpha/lesson_comments/': () => page([comment(1, { replies: replied ? [comment(9, { reply_to: 1, content: 'Ответ админа', public: true })] : [] })]),
+      'GET Alpha/lesson_comments/': () => page([comment(1, { replies: replied ? [reply(9, { reply_to: 1, content: 'Ответ админа', public: true })] : [] })]),
       'POST Alpha/lesson_comments/admin_reply_to_comment/': (request) => {
         if (!(request.body as { content: string }).content.trim()) return json({ code: 'VALIDATION_ERROR', message: 'x', fields: { content: ['Комментарий не может быть пустым.'] } }, 400);
         replied = true;

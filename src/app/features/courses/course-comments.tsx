@@ -16,7 +16,7 @@ const dateOf = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 };
-const authorOf = (comment: LessonComment) => `${comment.author_first_name} ${comment.author_last_name}`.trim() || c.anonymous;
+const authorOf = (comment: Pick<LessonComment, 'author_first_name' | 'author_last_name'>) => `${comment.author_first_name} ${comment.author_last_name}`.trim() || c.anonymous;
 
 /**
  * The `comments` tab: a lesson of the course chosen from its outline, then that lesson's comments,
@@ -94,7 +94,7 @@ function LessonComments({ school, courseId, lessonId }: { school: string; course
     setBusy(true);
     try {
       await publishComments(school, lessonId, courseId, changes);
-      const publicOf = (comment: LessonComment) => changes[comment.id] ?? comment.public;
+      const publicOf = (comment: Pick<LessonComment, 'id' | 'public'>) => changes[comment.id] ?? comment.public;
       setData((own) => own && { ...own, results: own.results.map((comment) => ({ ...comment, public: publicOf(comment), replies: comment.replies.map((reply) => ({ ...reply, public: publicOf(reply) })) })) });
       setSelected(new Set());
     } catch (cause) {

@@ -1,4 +1,4 @@
-import { $user, ApiError } from '#core';
+import { $user, apiCall, ApiError, type ApiAnswer, type ApiBody } from '#core';
 import { appSession } from '../../app-session.ts';
 import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
 import { listLessonFiles, type CourseFile } from './course-api.ts';
@@ -7,10 +7,9 @@ import { listLessonFiles, type CourseFile } from './course-api.ts';
 // certificate template.
 
 const api = () => appSession().api;
-const at = (school: string, path: string) => `${encodeURIComponent(school)}/${path}`;
 
-export const listCourseFiles = (school: string, courseId: number) => api().get<CourseFile[]>(at(school, 'files/'), { query: { course_id: courseId } });
-export const deleteCourseFile = (school: string, id: number) => api().delete<void>(at(school, `files/${id}/`));
+export const listCourseFiles = (school: string, courseId: number) => apiCall(api(), 'GET {school}/files/', { path: { school }, query: { course_id: courseId } });
+export const deleteCourseFile = (school: string, id: number) => apiCall(api(), 'DELETE {school}/files/{id}/', { path: { school, id } });
 
 export type UploadKind = 'picture' | 'cover' | 'audio' | 'text';
 
@@ -37,7 +36,10 @@ export async function uploadCourseFile(
     else form.append('lesson_id', String(target.lessonId));
     form.append('file', file);
     const token = $user.get().authState.access;
-    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<CourseFile>;
+    // The contract's answer of POST {school}/files/ (the multipart upload goes by XHR for its progress).
+    return uploadWithProgress(`/api/${encodeURIComponent(school)}/files/`, form, { headers: token ? { Authorization: `Bearer ${token}` } : {}, onProgress, signal }) as Promise<
+      ApiAnswer<'POST {school}/files/'>
+    >;
   };
   try {
     return await send();
@@ -53,18 +55,9 @@ export function materialKind(file: Pick<File, 'name' | 'type'>): UploadKind {
   return file.type.startsWith('audio/') || /\.(mp3|ogg|oga|wav|m4a)$/i.test(file.name) ? 'audio' : 'text';
 }
 
-export interface CertificateTemplate {
-  course_id: number;
-  director_name: string;
-  teacher_name: string;
-  signature_file: number | null;
-  stamp_file: number | null;
-  signature_url: string | null;
-  stamp_url: string | null;
-}
+export type CertificateTemplate = ApiAnswer<'GET {school}/courses/{id}/certificate/'>;
+export type CertificateTemplateChanges = ApiBody<'PATCH {school}/courses/{id}/certificate/'>;
 
-export type CertificateTemplateChanges = Partial<Pick<CertificateTemplate, 'director_name' | 'teacher_name' | 'signature_file' | 'stamp_file'>>;
-
-export const getCertificateTemplate = (school: string, courseId: number) => api().get<CertificateTemplate>(at(school, `courses/${courseId}/certificate/`));
+export const getCertificateTemplate = (school: string, courseId: number) => apiCall(api(), 'GET {school}/courses/{id}/certificate/', { path: { school, id: courseId } });
 export const patchCertificateTemplate = (school: string, courseId: number, body: CertificateTemplateChanges) =>
-  api().patch<CertificateTemplate>(at(school, `courses/${courseId}/certificate/`), body);
+  apiCall(api(), 'PATCH {school}/courses/{id}/certificate/', { path: { school, id: courseId }, body });

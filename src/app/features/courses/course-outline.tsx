@@ -414,7 +414,7 @@ function LessonItem({ lesson, dragging, selected, upId, downId, first, last, onS
     <>
       <li ref={item.setNodeRef} style={item.style} className={`lesson-item${selected ? ' selected' : ''}${item.isDragging ? ' dragging' : ''}`} data-drag-key={key}>
         <DragHandle item={item} label={t.dragLabel(lesson.name)} />
-        <span className={`lesson-type ${lesson.type}`}>{t.lessonTypes[lesson.type]}</span>
+        <span className={`lesson-type ${lesson.type}`}>{isEditableType(lesson.type) ? t.lessonTypes[lesson.type] : lesson.type}</span>
         <button type="button" className="lesson-open" aria-current={selected ? 'true' : undefined} onClick={onSelect}>
           {lesson.name}
           {lesson.active ? null : <span className="muted"> ({t.inactive})</span>}

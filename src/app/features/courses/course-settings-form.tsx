@@ -31,7 +31,7 @@ export function CourseSettingsForm({ school, course, onSaved }: { school: string
   const folders = useResource(`folders-${school}`, () => listFolders(school));
   const [name, setName] = useState(course.name);
   const [description, setDescription] = useState(course.description);
-  const [format, setFormat] = useState(course.format === 'ОФФ' ? 'ОФФ' : 'ОН');
+  const [format, setFormat] = useState<'ОН' | 'ОФФ'>(course.format === 'ОФФ' ? 'ОФФ' : 'ОН');
   const [price, setPrice] = useState(majorUnits(course.price, course.currency));
   const [duration, setDuration] = useState(course.duration_days === null ? '' : String(course.duration_days));
   const [published, setPublished] = useState(course.public === 'О');
@@ -54,7 +54,7 @@ export function CourseSettingsForm({ school, course, onSaved }: { school: string
     if (days && !/^\d+$/.test(days)) problems.duration_days = s.durationInvalid;
     if (!name.trim()) problems.name = t.nameRequired;
     setLocal(problems);
-    if (Object.keys(problems).length) return;
+    if (Object.keys(problems).length || minor === null) return;
     setBusy(true);
     try {
       const next = await patchCourse(school, course.course_id, {
@@ -96,7 +96,7 @@ export function CourseSettingsForm({ school, course, onSaved }: { school: string
       </div>
       <FormField label={s.format} error={problem('format')}>
         {(control) => (
-          <select {...control} value={format} onChange={(event) => setFormat(event.target.value)}>
+          <select {...control} value={format} onChange={(event) => setFormat(event.target.value === 'ОФФ' ? 'ОФФ' : 'ОН')}>
             <option value="ОН">{s.online}</option>
             <option value="ОФФ">{s.offline}</option>
           </select>

@@ -1,4 +1,4 @@
-import { $user, commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS, groupsMessages, routeRole } from '#core';
+import { $user, apiCall, commonMessages, coursesMessages, debounce, DEFAULT_DEBOUNCE_MS, groupsMessages, routeRole, type ApiAnswer } from '#core';
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
@@ -8,20 +8,7 @@ import { EmptyState } from '../../ui/empty-state.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
 import { CreateGroupModal } from '../groups/index.ts';
 
-interface CourseStudent {
-  student_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  group_id: number;
-  group_name: string;
-  date_added: string;
-}
-
-interface Page {
-  count: number;
-  results: CourseStudent[];
-}
+type CourseStudent = ApiAnswer<'GET {school}/courses/{id}/get_students_for_course/'>['results'][number];
 
 const t = coursesMessages.courseStudents;
 const PAGE_SIZE = 20;
@@ -47,7 +34,10 @@ export default function CourseStudents({ school, courseId }: { school: string; c
   useEffect(() => () => typed.cancel(), [typed]);
   const path = `${encodeURIComponent(school)}/courses/${courseId}/get_students_for_course/`;
   const students = useResource(`${path}|${query}|${page}`, () =>
-    appSession().api.get<Page>(path, { query: { p: page, s: PAGE_SIZE, ...(query ? { search: query } : {}) } }),
+    apiCall(appSession().api, 'GET {school}/courses/{id}/get_students_for_course/', {
+      path: { school, id: courseId },
+      query: { p: page, s: PAGE_SIZE, ...(query ? { search: query } : {}) },
+    }),
   );
   const data = students.data ?? null;
   return (

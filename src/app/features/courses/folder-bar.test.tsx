@@ -6,7 +6,7 @@ import { json } from '../../../../tests/helpers/json-response.ts';
 import type { CourseQuery, Folder } from './course-api.ts';
 import { FolderBar } from './folder-bar.tsx';
 
-const folders: Folder[] = [{ id: 2, name: 'Программирование', courses_count: 3 }];
+const folders: Folder[] = [{ id: 2, name: 'Программирование', school: 1, courses_count: 3 }];
 
 function Harness({ onFoldersChanged = vi.fn(), manage = true }: { onFoldersChanged?: () => void; manage?: boolean }) {
   const [value, setValue] = useState<CourseQuery['folder']>('all');

@@ -7,6 +7,8 @@ import { QuestionEditor } from './question-editor.tsx';
 
 const question = (id: number, type: QuestionType, own: Partial<Question> = {}): Question => ({
   question_id: id,
+  id,
+  test: 7,
   question_type: type,
   multiple_answer: type === 'multiple',
   body: '',
@@ -14,6 +16,8 @@ const question = (id: number, type: QuestionType, own: Partial<Question> = {}): 
   order: 1,
   case_sensitive: type === 'text' ? false : null,
   only_whole_numbers: type === 'number' ? false : null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   answers: [],
   ...own,
 });
@@ -21,7 +25,7 @@ const question = (id: number, type: QuestionType, own: Partial<Question> = {}): 
 describe('QuestionEditor', () => {
   it('edits the text in the rich-text editor and shows the answers of its type', async () => {
     stubApi({});
-    render(<QuestionEditor school="Alpha" question={question(3, 'single', { body: '<p>Столица?</p>', answers: [{ answer_id: 1, body: 'Минск', is_correct: true, picture: null, answer_in_range: false, from_digit: null, to_digit: null, match_body: null, order: 1 }] })} />);
+    render(<QuestionEditor school="Alpha" question={question(3, 'single', { body: '<p>Столица?</p>', answers: [{ answer_id: 1, id: 1, question: 3, body: 'Минск', is_correct: true, picture: null, answer_in_range: false, from_digit: null, to_digit: null, match_body: null, order: 1 }] })} />);
     expect((await screen.findByRole('textbox', { name: 'Текст вопроса' })).textContent).toBe('Столица?');
     expect((screen.getByRole('radio', { name: 'Ответ 1 правильный' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByRole('checkbox', { name: 'Учитывать регистр' })).toBeNull();

@@ -8,6 +8,8 @@ import { TestQuestions } from './test-questions.tsx';
 
 const question = (id: number, type: QuestionType, own: Partial<Question> = {}): Question => ({
   question_id: id,
+  id,
+  test: 7,
   question_type: type,
   multiple_answer: type === 'multiple',
   body: `<p>Вопрос ${id}</p>`,
@@ -15,6 +17,8 @@ const question = (id: number, type: QuestionType, own: Partial<Question> = {}): 
   order: id,
   case_sensitive: type === 'text' ? false : null,
   only_whole_numbers: type === 'number' ? false : null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   answers: [],
   ...own,
 });

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, FormField, TextField } from '../../ui/form-field.tsx';
 import { LoadError } from '../../ui/load-error.tsx';
-import { listAutowebinars, patchLesson, type LessonDetail } from './course-api.ts';
+import { listAutowebinars, patchLesson, type Autowebinar, type LessonDetail } from './course-api.ts';
 
 const t = coursesMessages;
 const w = coursesMessages.webinar;
@@ -88,9 +88,9 @@ export function WebinarSettingsForm({ school, webinar, onSaved }: { school: stri
 
   // The linked one stays a choice even when the list does not name it (past its first 200).
   const linkedId = typeof current.autowebinar === 'number' ? current.autowebinar : null;
-  const options = list.data ? [...list.data] : [];
+  const options: Pick<Autowebinar, 'id' | 'title' | 'is_active'>[] = list.data ? [...list.data] : [];
   if (linkedId !== null && !options.some((item) => item.id === linkedId)) {
-    options.push({ id: linkedId, title: typeof current.autowebinar_title === 'string' ? current.autowebinar_title : String(linkedId), slug: '', starts_at: '', is_active: true });
+    options.push({ id: linkedId, title: typeof current.autowebinar_title === 'string' ? current.autowebinar_title : String(linkedId), is_active: true });
   }
   const pageUrl = typeof current.webinar_url === 'string' && String(linkedId) === autowebinar ? current.webinar_url : null;
 

@@ -76,7 +76,7 @@ export const QuestionBody = Type.Object({
   question_id: Type.Integer(),
   id: Type.Integer(),
   test: Type.Integer(),
-  question_type: Type.String({ description: QUESTION_TYPES.join(', ') }),
+  question_type: Type.Enum([...QUESTION_TYPES]),
   multiple_answer: Type.Boolean(),
   body: Type.String({ description: 'HTML, очищенный сервером' }),
   picture: Nullable(Type.String()),
