@@ -8797,7 +8797,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -8829,6 +8860,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8883,7 +8984,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -8915,6 +9047,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -8993,7 +9195,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9025,6 +9258,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9099,7 +9402,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9131,6 +9465,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9185,7 +9589,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9217,6 +9652,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9307,7 +9812,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9339,6 +9875,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9402,7 +10008,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9434,6 +10071,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9488,7 +10195,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9520,6 +10258,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9599,7 +10407,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9631,6 +10470,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9697,7 +10606,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9729,6 +10669,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9783,7 +10793,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9815,6 +10856,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };
@@ -9897,7 +11008,38 @@ export interface paths {
                             created_at: string;
                             updated_at: string;
                             blocks?: {
-                                [key: string]: unknown;
+                                id: number;
+                                base_lesson: number;
+                                /** @description description, video, picture, code, formula, buttons, files */
+                                type: string;
+                                order: number;
+                                /** @description HTML, очищенный сервером */
+                                description: string | null;
+                                code: string | null;
+                                language: string | null;
+                                /** @description Подсвеченный код (HTML с классами hl-*) */
+                                code_html: string | null;
+                                /** @description TeX */
+                                formula: string | null;
+                                /** @description MathML */
+                                formula_html: string | null;
+                                url: string | null;
+                                picture: string | null;
+                                /** @description Загруженное видео (id файла курса) */
+                                video_file: number | null;
+                                /** @description Подписанная ссылка на загруженное видео (действует не меньше 4 часов) */
+                                video_url: string | null;
+                                /** @description Загруженное изображение (id файла курса) */
+                                picture_file: number | null;
+                                /** @description Подписанная ссылка на загруженное изображение */
+                                picture_url: string | null;
+                                buttons: {
+                                    name: string;
+                                    link: string;
+                                    color: string;
+                                }[] | null;
+                                created_at: string;
+                                updated_at: string;
                             }[];
                             text_files?: {
                                 id: number;
@@ -9929,6 +11071,76 @@ export interface paths {
                                 url: string;
                                 created_at: string;
                             }[];
+                            lesson_id?: number;
+                            test_id?: number;
+                            homework_id?: number;
+                            webinar_id?: number;
+                            description?: string | null;
+                            success_percent?: number;
+                            random_questions?: boolean;
+                            random_answers?: boolean;
+                            show_right_answers?: boolean;
+                            attempt_limit?: boolean;
+                            attempt_count?: number;
+                            points_per_answer?: number;
+                            balls_per_answer?: number;
+                            has_timer?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_limit?: string | null;
+                            random_test_generator?: boolean;
+                            num_questions?: number;
+                            tests_ids?: number[];
+                            automate_accept?: boolean;
+                            /** @description ЧЧ:ММ:СС */
+                            time_accept?: string | null;
+                            autowebinar?: number | null;
+                            autowebinar_title?: string | null;
+                            /** @description Страница автовебинара */
+                            webinar_url?: string | null;
+                            link?: string | null;
+                            starts_at?: string | null;
+                            duration_minutes?: number | null;
+                            previous?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            next?: {
+                                type: string;
+                                id: number;
+                                section_id: number;
+                            } | null;
+                            viewed?: boolean;
+                            completed?: boolean;
+                            sended?: boolean | null;
+                            /** @description null — без ограничения */
+                            attempts_left?: number | null;
+                            passed?: boolean;
+                            best_percent?: number | null;
+                            questions_count?: number;
+                            user_homework?: {
+                                user_homework_id: number;
+                                homework: number;
+                                homework_name: string;
+                                course_id: number;
+                                user: number;
+                                user_first_name: string;
+                                user_last_name: string;
+                                text: string;
+                                /** @enum {unknown} */
+                                status: "pending" | "revision" | "rejected" | "accepted" | "auto_check";
+                                status_label: string;
+                                mark: number | null;
+                                teacher_id: number | null;
+                                /** @description Ученику — псевдоним преподавателя, если он задан школой */
+                                teacher_name: string | null;
+                                teacher_pseudonym: string | null;
+                                created_at: string;
+                                updated_at: string;
+                                last_reply_at: string;
+                                /** @description Когда работа будет принята автоматически (автопринятие задания), пока она ждёт проверки */
+                                auto_accept_at: string | null;
+                            } | null;
                         } & {
                             [key: string]: unknown;
                         };

@@ -32,27 +32,8 @@ export type BlockChange = ApiBody<'PATCH {school}/blocks/{id}/'>;
 /** A course file as `{school}/files/` and the finished video upload answer. */
 export type CourseFile = ApiAnswer<'GET {school}/files/'>[number];
 
-/**
- * A lesson, test, homework or webinar as its own GET answers: common fields, the type's settings,
- * blocks. The contract leaves this answer open (the type's settings are additional properties of
- * LessonBody, its blocks untyped objects), so it is read as the blocks the server builds.
- */
-export interface LessonDetail {
-  id: number;
-  baselesson_ptr_id: number;
-  type: LessonType;
-  section: number;
-  course_id: number;
-  name: string;
-  order: number;
-  active: boolean;
-  points: number;
-  blocks: Block[];
-  /** Its own documents and audio (a lesson's and a homework's). */
-  text_files?: CourseFile[];
-  audio_files?: CourseFile[];
-  [setting: string]: unknown;
-}
+/** A lesson, test, homework or webinar as its own GET answers: common fields, the type's settings (optional: only that type has them), blocks and files. */
+export type LessonDetail = ApiAnswer<'GET {school}/lessons/{id}/'>;
 
 /** Each lesson type's path: `lessons/`, `tests/`, `homeworks/`, `webinar_lessons/`. */
 export const LESSON_PATHS: Readonly<Record<EditableLessonType, string>> = { lesson: 'lessons', test: 'tests', homework: 'homeworks', webinar: 'webinar_lessons' };
@@ -101,9 +82,22 @@ export const renameSection = (school: string, id: number, name: string) => apiCa
 export const deleteSection = (school: string, id: number) => apiCall(api(), 'DELETE {school}/sections/{id}/', { path: { school, id } });
 export const orderSections = (school: string, order: ApiBody<'POST {school}/section_order/'>) => apiCall(api(), 'POST {school}/section_order/', { path: { school }, body: order });
 
-// A lesson of each type under its own path (the contract's four operations answer the same open LessonBody).
+// A lesson of each type under its own path; the four answer the same contract shape (LessonDetail).
 export const createLesson = (school: string, type: EditableLessonType, body: object) => api().post<LessonDetail>(at(school, `${LESSON_PATHS[type]}/`), body);
-export const getLesson = (school: string, type: EditableLessonType, id: number) => api().get<LessonDetail>(at(school, `${LESSON_PATHS[type]}/${id}/`));
+export function getLesson(school: string, type: EditableLessonType, id: number): Promise<LessonDetail> {
+  const path = { school, id };
+  switch (type) {
+    case 'lesson':
+      return apiCall(api(), 'GET {school}/lessons/{id}/', { path });
+    case 'test':
+      return apiCall(api(), 'GET {school}/tests/{id}/', { path });
+    case 'homework':
+      return apiCall(api(), 'GET {school}/homeworks/{id}/', { path });
+    case 'webinar':
+      return apiCall(api(), 'GET {school}/webinar_lessons/{id}/', { path });
+  }
+}
+/** Each type takes its own settings (the contract's body of PATCH {school}/{type path}/{id}/); the forms send the fields they changed. */
 export const patchLesson = (school: string, type: EditableLessonType, id: number, body: Record<string, unknown>) =>
   api().patch<LessonDetail>(at(school, `${LESSON_PATHS[type]}/${id}/`), body);
 export const deleteLesson = (school: string, type: EditableLessonType, id: number) => api().delete<void>(at(school, `${LESSON_PATHS[type]}/${id}/`));

@@ -6,7 +6,7 @@ import type { LessonDetail } from './course-api.ts';
 import { HomeworkSettingsForm } from './homework-settings-form.tsx';
 
 const homework = (own: Record<string, unknown> = {}) =>
-  ({ id: 40, baselesson_ptr_id: 40, type: 'homework', section: 1, course_id: 5, name: 'ДЗ', order: 1, active: true, points: 0, blocks: [], automate_accept: false, time_accept: null, ...own }) as LessonDetail;
+  ({ id: 40, baselesson_ptr_id: 40, type: 'homework', section: 1, section_id: 1, course_id: 5, author_id: 1, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', name: 'ДЗ', order: 1, active: true, points: 0, blocks: [], automate_accept: false, time_accept: null, ...own }) as LessonDetail;
 
 describe('HomeworkSettingsForm', () => {
   it('saves automatic acceptance with its delay', async () => {

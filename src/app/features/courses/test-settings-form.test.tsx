@@ -6,7 +6,7 @@ import type { LessonDetail } from './course-api.ts';
 import { TestSettingsForm } from './test-settings-form.tsx';
 
 const test = (own: Record<string, unknown> = {}) =>
-  ({ id: 30, baselesson_ptr_id: 30, type: 'test', section: 1, course_id: 5, name: 'Тест', order: 1, active: true, points: 0, blocks: [], success_percent: 0, balls_per_answer: 1, ...own }) as LessonDetail;
+  ({ id: 30, baselesson_ptr_id: 30, type: 'test', section: 1, section_id: 1, course_id: 5, author_id: 1, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', name: 'Тест', order: 1, active: true, points: 0, blocks: [], success_percent: 0, balls_per_answer: 1, ...own }) as LessonDetail;
 
 describe('TestSettingsForm', () => {
   it('saves the settings, sending the counts only with the flags that use them', async () => {

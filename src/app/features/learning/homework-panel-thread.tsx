@@ -1,7 +1,7 @@
 import { homeworkStatusLabel, learningTestsMessages } from '#core';
 import { FileLinks } from '../../ui/file-links.tsx';
 import type { HomeworkCheck, LessonFile, UserHomework } from './learning-api.ts';
-import { threadOrder } from './homework-thread.ts';
+import { threadOrder, type HandIn } from './homework-thread.ts';
 
 const t = learningTestsMessages.homework;
 
@@ -21,7 +21,7 @@ export function HomeworkStatusBadge({ homework }: { homework: Pick<UserHomework,
 }
 
 /** The hand-in and every check and answer after it, oldest first: who, when, the status they set, the text and files. */
-export function HomeworkThread({ homework }: { homework: UserHomework }) {
+export function HomeworkThread({ homework }: { homework: HandIn }) {
   return (
     <section className="homework-thread" aria-labelledby="homework-thread-heading">
       <h3 id="homework-thread-heading">{t.thread}</h3>

@@ -21,6 +21,9 @@ const lesson = (own: Partial<LessonDetail> = {}): LessonDetail => ({
   order: 2,
   active: true,
   points: 0,
+  author_id: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   previous: null,
   next: null,
   viewed: true,
@@ -219,12 +222,15 @@ describe('HomeworkPanel: handing in', () => {
 });
 
 describe('HomeworkPanel: the thread', () => {
-  it('shows the hand-in and the checks oldest first, with authors, dates, statuses, marks and files', () => {
-    stubApi({});
-    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: { ...REVIEWED, mark: 4, checks: [...REVIEWED.checks].reverse() } })} onChanged={vi.fn()} />);
+  it('shows the hand-in and the checks oldest first, with authors, dates, statuses, marks and files', async () => {
+    // The lesson names the hand-in without its thread; the panel reads the thread.
+    const { checks, ...summary } = { ...REVIEWED, mark: 4 };
+    stubApi({ 'GET Alpha/user_homeworks/50/': () => json({ ...summary, checks: [...checks].reverse() }) });
+    render(<HomeworkPanel school="Alpha" lesson={lesson({ user_homework: summary })} onChanged={vi.fn()} />);
     const thread = screen.getByRole('region', { name: 'История проверки' });
     const status = thread.querySelector('.homework-status')!;
     expect(status.textContent).toBe('Статус: На доработке Оценка: 4');
+    await waitFor(() => expect(within(thread).getAllByRole('listitem').filter((item) => item.classList.contains('homework-check'))).toHaveLength(2));
     expect(status.querySelector('.badge')!.className).toContain('revision');
     const items = within(thread).getAllByRole('listitem').filter((item) => item.classList.contains('homework-check'));
     expect(items.map((item) => item.querySelector('strong')!.textContent)).toEqual(['Анна Петрова', 'Мария Ивановна']);

@@ -2,8 +2,8 @@ import { isAcceptedHomeworkStatus, learningTestsMessages, toApiError } from '#co
 import { useEffect, useRef, useState } from 'react';
 import { HomeworkComposer } from './homework-panel-composer.tsx';
 import { HomeworkThread } from './homework-panel-thread.tsx';
-import { newerHomework } from './homework-thread.ts';
-import { answerHomework, getUserHomework, handInHomework, type LessonDetail, type UserHomework } from './learning-api.ts';
+import { newerHomework, type HandIn } from './homework-thread.ts';
+import { answerHomework, getUserHomework, handInHomework, type LessonDetail } from './learning-api.ts';
 
 const t = learningTestsMessages.homework;
 
@@ -27,7 +27,7 @@ export function HomeworkPanel(props: HomeworkPanelProps) {
 
 function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
   // The hand-in as read after this panel sent something, until the page's own copy catches up.
-  const [fresh, setFresh] = useState<UserHomework | null>(null);
+  const [fresh, setFresh] = useState<HandIn | null>(null);
   const homework = newerHomework(lesson.user_homework, fresh);
   const accepted = homework ? isAcceptedHomeworkStatus(homework.status) : false;
   const changed = useRef(onChanged);
@@ -45,7 +45,8 @@ function HomeworkPanelOf({ school, lesson, onChanged }: HomeworkPanelProps) {
 
   // The lesson gives a summary of the hand-in without its thread: the thread is read on its own,
   // again whenever the summary shows a change (the page read the lesson again after a teacher's check).
-  const summary = lesson.user_homework && !Array.isArray(lesson.user_homework.checks) ? lesson.user_homework : null;
+  const given: HandIn | null = lesson.user_homework ?? null;
+  const summary = given && !Array.isArray(given.checks) ? given : null;
   const summaryKey = summary ? `${summary.user_homework_id}|${summary.updated_at}|${summary.status}` : null;
   useEffect(() => {
     if (summary) void refresh(summary.user_homework_id);

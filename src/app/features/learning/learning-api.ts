@@ -5,7 +5,6 @@ import { apiCall, type ApiAnswer, type ApiBody, type LessonType } from '#core';
 import { appSession } from '../../app-session.ts';
 
 const api = () => appSession().api;
-const at = (school: string, path: string) => `${encodeURIComponent(school)}/${path}`;
 
 // The student's courses: `GET {school}/courses/?p&s` (the student's fields are the answer's optional ones).
 
@@ -47,68 +46,29 @@ export type UserHomework = ApiAnswer<'GET {school}/user_homeworks/{id}/'>;
 /** A check of a hand-in's thread (the hand-in itself is the first). */
 export type HomeworkCheck = UserHomework['checks'][number];
 
-/** A neighbour among the lessons the student can see, in course order. */
-export interface LessonRef {
-  type: LessonType;
-  id: number;
-  section_id: number;
-}
-
 /**
- * A lesson, test, homework or webinar as its GET answers a student. The contract leaves this
- * answer open (LessonBody: the type's own settings and the student's view are additional
- * properties), so the fields past its common ones are read as the student's view sends them.
+ * A lesson, test, homework or webinar as its GET answers a student: common fields, blocks, files,
+ * neighbours and progress, and the type's own fields (optional: only that type has them);
+ * `user_homework` is the hand-in without its thread (the panel reads the thread itself).
  */
-export interface LessonDetail {
-  id: number;
-  baselesson_ptr_id: number;
-  type: LessonType;
-  section: number;
-  section_id: number;
-  course_id: number;
-  name: string;
-  order: number;
-  active: boolean;
-  points: number;
-  description?: string | null;
-  blocks?: LessonBlock[];
-  text_files?: LessonFile[];
-  audio_files?: LessonFile[];
-  previous: LessonRef | null;
-  next: LessonRef | null;
-  viewed: boolean;
-  completed: boolean;
-  sended: boolean | null;
-  // A test.
-  success_percent?: number;
-  show_right_answers?: boolean;
-  attempt_limit?: boolean;
-  attempt_count?: number;
-  has_timer?: boolean;
-  /** "HH:MM:SS" or null. */
-  time_limit?: string | null;
-  /** null: unlimited. */
-  attempts_left?: number | null;
-  passed?: boolean;
-  best_percent?: number | null;
-  /** How many questions an attempt has (a test's start screen, before its questions are read). */
-  questions_count?: number;
-  // A homework.
-  automate_accept?: boolean;
-  user_homework?: UserHomework | null;
-  // A webinar.
-  autowebinar?: number | null;
-  autowebinar_title?: string | null;
-  /** The autowebinar's public page (`/webinar/{slug}`). */
-  webinar_url?: string | null;
-  /** The live broadcast's link. */
-  link?: string | null;
-  /** ISO 8601. */
-  starts_at?: string | null;
-  duration_minutes?: number | null;
-}
+export type LessonDetail = ApiAnswer<'GET {school}/lessons/{id}/'>;
+/** A neighbour among the lessons the student can see, in course order. */
+export type LessonRef = NonNullable<LessonDetail['previous']>;
 
-export const getLessonDetail = (school: string, type: LessonType, id: number) => api().get<LessonDetail>(at(school, `${LESSON_PATHS[type]}/${id}/`));
+/** The four types answer the same contract shape under their own paths. */
+export function getLessonDetail(school: string, type: LessonType, id: number): Promise<LessonDetail> {
+  const path = { school, id };
+  switch (type) {
+    case 'lesson':
+      return apiCall(api(), 'GET {school}/lessons/{id}/', { path });
+    case 'test':
+      return apiCall(api(), 'GET {school}/tests/{id}/', { path });
+    case 'homework':
+      return apiCall(api(), 'GET {school}/homeworks/{id}/', { path });
+    case 'webinar':
+      return apiCall(api(), 'GET {school}/webinar_lessons/{id}/', { path });
+  }
+}
 
 /** The page of a lesson inside the student's course: `student-course/{course}/module/{section}/{type}/{id}`. */
 export const lessonRoute = (courseId: number, lesson: { type: string; id: number; section_id: number }) =>

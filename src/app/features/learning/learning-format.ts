@@ -9,7 +9,7 @@ const SENT_BACK = new Set(['revision', 'rejected']);
  * «На доработке» or «Отклонено» (its hand-in's status); «Отправлено»; or null while nothing is done.
  * `kind` names its style (the sent-back ones also as sent).
  */
-export function progressWord(lesson: { completed: boolean; sended: boolean | null }, homeworkStatus: string | null | undefined): { text: string; kind: string } | null {
+export function progressWord(lesson: { completed?: boolean; sended?: boolean | null }, homeworkStatus: string | null | undefined): { text: string; kind: string } | null {
   if (lesson.completed) return { text: learningMessages.completed, kind: 'completed' };
   if (homeworkStatus && SENT_BACK.has(homeworkStatus)) return { text: homeworkStatusLabel(homeworkStatus), kind: `sended ${homeworkStatus}` };
   if (lesson.sended) return { text: learningMessages.sended, kind: 'sended' };

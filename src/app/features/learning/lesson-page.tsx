@@ -94,7 +94,7 @@ function LessonView({ school, courseId, lesson, reload }: { school: string; cour
     >
       <p className="lesson-page-type">
         <LessonTypeIcon type={lesson.type} />
-        <span>{t.lessonTypes[lesson.type] ?? lesson.type}</span>
+        <span>{isLessonType(lesson.type) ? t.lessonTypes[lesson.type] : lesson.type}</span>
         {done ? <span className="lesson-state completed">{done}</span> : null}
       </p>
       {lesson.description && lesson.type !== 'lesson' ? <ServerHtml className="lesson-description" html={lesson.description} /> : null}
@@ -109,7 +109,7 @@ function LessonView({ school, courseId, lesson, reload }: { school: string; cour
           {lesson.type === 'test' ? <TestPanel school={school} lesson={lesson} onChanged={reload} /> : <HomeworkPanel school={school} lesson={lesson} onChanged={reload} />}
         </Suspense>
       ) : null}
-      <LessonNavigation school={school} courseId={course} previous={lesson.previous} next={lesson.next} />
+      <LessonNavigation school={school} courseId={course} previous={lesson.previous ?? null} next={lesson.next ?? null} />
     </PageFrame>
   );
 }

@@ -26,10 +26,10 @@ import {
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { attemptsLeft, attemptStats, openLessonForStudent } from '../learning/index.ts';
-import { studentHomework } from '../homework/index.ts';
+import { studentHomework, UserHomeworkSummary } from '../homework/index.ts';
 import { courses, lessons, questions, sections } from './tables.ts';
 import { FileBody } from './files.ts';
-import { lessonContent } from './lesson-content.ts';
+import { LessonContent, lessonContent } from './lesson-content.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Position = Type.Integer({ minimum: 1, maximum: 10_000 });
@@ -49,6 +49,10 @@ const Common = {
   points: Type.Integer({ minimum: 0, maximum: 1000 }),
 };
 
+/** A neighbour among the lessons the student can see, in course order. */
+const Neighbour = Nullable(Type.Object({ type: Type.String(), id: Type.Integer(), section_id: Type.Integer() }));
+const Optional = Type.Optional;
+
 const LessonBody = Type.Object(
   {
     id: Type.Integer(),
@@ -64,11 +68,53 @@ const LessonBody = Type.Object(
     author_id: Nullable(Type.Integer()),
     created_at: Type.String(),
     updated_at: Type.String(),
-    blocks: Type.Optional(Type.Array(Type.Object({}, { additionalProperties: true }))),
-    text_files: Type.Optional(Type.Array(FileBody)),
-    audio_files: Type.Optional(Type.Array(FileBody)),
+    blocks: Optional(LessonContent.properties.blocks),
+    text_files: Optional(Type.Array(FileBody)),
+    audio_files: Optional(Type.Array(FileBody)),
+    // The type-specific id, the same number as id.
+    lesson_id: Optional(Type.Integer()),
+    test_id: Optional(Type.Integer()),
+    homework_id: Optional(Type.Integer()),
+    webinar_id: Optional(Type.Integer()),
+    // A lesson's and a webinar's (sanitised HTML).
+    description: Optional(Nullable(Type.String())),
+    // A test's settings (lesson-settings.ts testFields).
+    success_percent: Optional(Type.Number()),
+    random_questions: Optional(Type.Boolean()),
+    random_answers: Optional(Type.Boolean()),
+    show_right_answers: Optional(Type.Boolean()),
+    attempt_limit: Optional(Type.Boolean()),
+    attempt_count: Optional(Type.Number()),
+    points_per_answer: Optional(Type.Number()),
+    balls_per_answer: Optional(Type.Number()),
+    has_timer: Optional(Type.Boolean()),
+    time_limit: Optional(Nullable(Type.String({ description: 'ЧЧ:ММ:СС' }))),
+    random_test_generator: Optional(Type.Boolean()),
+    num_questions: Optional(Type.Number()),
+    tests_ids: Optional(Type.Array(Type.Integer())),
+    // A homework's (homeworkFields).
+    automate_accept: Optional(Type.Boolean()),
+    time_accept: Optional(Nullable(Type.String({ description: 'ЧЧ:ММ:СС' }))),
+    // A webinar's (webinarFields).
+    autowebinar: Optional(Nullable(Type.Integer())),
+    autowebinar_title: Optional(Nullable(Type.String())),
+    webinar_url: Optional(Nullable(Type.String({ description: 'Страница автовебинара' }))),
+    link: Optional(Nullable(Type.String())),
+    starts_at: Optional(Nullable(Type.String())),
+    duration_minutes: Optional(Nullable(Type.Number())),
+    // A student's view (studentDetail): neighbours, progress, a test's standing, the homework's hand-in.
+    previous: Optional(Neighbour),
+    next: Optional(Neighbour),
+    viewed: Optional(Type.Boolean()),
+    completed: Optional(Type.Boolean()),
+    sended: Optional(Nullable(Type.Boolean())),
+    attempts_left: Optional(Nullable(Type.Number({ description: 'null — без ограничения' }))),
+    passed: Optional(Type.Boolean()),
+    best_percent: Optional(Nullable(Type.Number())),
+    questions_count: Optional(Type.Number()),
+    user_homework: Optional(Nullable(UserHomeworkSummary)),
   },
-  // The type-specific id (lesson_id, test_id, homework_id, webinar_id) and the type's own settings.
+  // Nothing else is sent today; kept open as before so that a field added to the settings is not dropped unnamed.
   { additionalProperties: true },
 );
 
