@@ -83,7 +83,31 @@ export const deleteSection = (school: string, id: number) => apiCall(api(), 'DEL
 export const orderSections = (school: string, order: ApiBody<'POST {school}/section_order/'>) => apiCall(api(), 'POST {school}/section_order/', { path: { school }, body: order });
 
 // A lesson of each type under its own path; the four answer the same contract shape (LessonDetail).
-export const createLesson = (school: string, type: EditableLessonType, body: object) => api().post<LessonDetail>(at(school, `${LESSON_PATHS[type]}/`), body);
+
+/** What each type's PATCH takes: the common fields (name, active, points, order, section) and its own settings. */
+export interface LessonChanges {
+  lesson: ApiBody<'PATCH {school}/lessons/{id}/'>;
+  test: ApiBody<'PATCH {school}/tests/{id}/'>;
+  homework: ApiBody<'PATCH {school}/homeworks/{id}/'>;
+  webinar: ApiBody<'PATCH {school}/webinar_lessons/{id}/'>;
+}
+/** What every type's POST takes: a new lesson's name, module and place. */
+export type NewLesson = Pick<ApiBody<'POST {school}/lessons/'>, 'section' | 'name' | 'order'>;
+
+export function createLesson(school: string, type: EditableLessonType, body: NewLesson): Promise<LessonDetail> {
+  const path = { school };
+  switch (type) {
+    case 'lesson':
+      return apiCall(api(), 'POST {school}/lessons/', { path, body });
+    case 'test':
+      return apiCall(api(), 'POST {school}/tests/', { path, body });
+    case 'homework':
+      return apiCall(api(), 'POST {school}/homeworks/', { path, body });
+    case 'webinar':
+      return apiCall(api(), 'POST {school}/webinar_lessons/', { path, body });
+  }
+}
+
 export function getLesson(school: string, type: EditableLessonType, id: number): Promise<LessonDetail> {
   const path = { school, id };
   switch (type) {
@@ -97,10 +121,36 @@ export function getLesson(school: string, type: EditableLessonType, id: number):
       return apiCall(api(), 'GET {school}/webinar_lessons/{id}/', { path });
   }
 }
-/** Each type takes its own settings (the contract's body of PATCH {school}/{type path}/{id}/); the forms send the fields they changed. */
-export const patchLesson = (school: string, type: EditableLessonType, id: number, body: Record<string, unknown>) =>
-  api().patch<LessonDetail>(at(school, `${LESSON_PATHS[type]}/${id}/`), body);
-export const deleteLesson = (school: string, type: EditableLessonType, id: number) => api().delete<void>(at(school, `${LESSON_PATHS[type]}/${id}/`));
+
+/** `body` is the type's own (LessonChanges[type]); the common fields fit any type. */
+export function patchLesson<T extends EditableLessonType>(school: string, type: T, id: number, body: LessonChanges[T]): Promise<LessonDetail> {
+  const path = { school, id };
+  // TypeScript does not narrow T with `type`: each branch names the body its check already fixed.
+  switch (type as EditableLessonType) {
+    case 'lesson':
+      return apiCall(api(), 'PATCH {school}/lessons/{id}/', { path, body: body as LessonChanges['lesson'] });
+    case 'test':
+      return apiCall(api(), 'PATCH {school}/tests/{id}/', { path, body: body as LessonChanges['test'] });
+    case 'homework':
+      return apiCall(api(), 'PATCH {school}/homeworks/{id}/', { path, body: body as LessonChanges['homework'] });
+    case 'webinar':
+      return apiCall(api(), 'PATCH {school}/webinar_lessons/{id}/', { path, body: body as LessonChanges['webinar'] });
+  }
+}
+
+export function deleteLesson(school: string, type: EditableLessonType, id: number) {
+  const path = { school, id };
+  switch (type) {
+    case 'lesson':
+      return apiCall(api(), 'DELETE {school}/lessons/{id}/', { path });
+    case 'test':
+      return apiCall(api(), 'DELETE {school}/tests/{id}/', { path });
+    case 'homework':
+      return apiCall(api(), 'DELETE {school}/homeworks/{id}/', { path });
+    case 'webinar':
+      return apiCall(api(), 'DELETE {school}/webinar_lessons/{id}/', { path });
+  }
+}
 export const orderLessons = (school: string, order: ApiBody<'POST {school}/lesson_order/'>) => apiCall(api(), 'POST {school}/lesson_order/', { path: { school }, body: order });
 
 /** A school's autowebinar as `{school}/autowebinars/` lists it unpaged (for a webinar lesson's choice). */

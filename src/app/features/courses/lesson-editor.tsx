@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
 import { LoadError } from '../../ui/load-error.tsx';
 import { BlockList } from './block-list.tsx';
-import { getLesson, isEditableType, patchLesson, type Block, type EditableLessonType, type LessonDetail, type OutlineLesson } from './course-api.ts';
+import { getLesson, isEditableType, patchLesson, type Block, type EditableLessonType, type LessonChanges, type LessonDetail, type OutlineLesson } from './course-api.ts';
 import { HomeworkSettingsForm } from './homework-settings-form.tsx';
 import { LessonFilesEditor } from './lesson-files-editor.tsx';
 import { LessonPreview } from '../../ui/lesson-preview.tsx';
@@ -44,7 +44,7 @@ function LessonForm({ school, type, initial, onChanged }: { school: string; type
   const [preview, setPreview] = useState(false);
   // Lessons and homework have content (blocks and files); a homework's is its task.
   const hasContent = type === 'lesson' || type === 'homework';
-  const save = useAutosave<Record<string, unknown>, LessonDetail>(
+  const save = useAutosave<LessonChanges[EditableLessonType], LessonDetail>(
     (patch) => patchLesson(school, type, lesson.id, patch),
     (saved) => onChanged(saved.baselesson_ptr_id, { name: saved.name, active: saved.active }),
   );

@@ -2,7 +2,7 @@ import { coursesMessages, toApiError, type ApiError } from '#core';
 import { useId, useState, type FormEvent } from 'react';
 import { useResource } from '../../../views/shared/use-resource.ts';
 import { FormError, TextField } from '../../ui/form-field.tsx';
-import { patchLesson, previousTests, type LessonDetail } from './course-api.ts';
+import { patchLesson, previousTests, type LessonChanges, type LessonDetail } from './course-api.ts';
 
 const t = coursesMessages;
 const l = coursesMessages.test;
@@ -64,7 +64,7 @@ export function TestSettingsForm({ school, test, onSaved }: { school: string; te
     setError(null);
     setSaved(false);
     try {
-      const body: Record<string, unknown> = {
+      const body: LessonChanges['test'] = {
         success_percent: integer(values.success_percent),
         balls_per_answer: integer(values.balls_per_answer),
         random_questions: values.random_questions,
