@@ -3,11 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred, stubApi } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
-import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
+import { uploadOperation } from '../../ui/upload-with-progress.ts';
 import MainSettingsTab from './main-settings-tab.tsx';
 import type { SchoolHeader, SchoolSettings } from './school-settings-api.ts';
 
-vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
+vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadOperation: vi.fn() }));
 
 const settings = (own: Partial<SchoolSettings> = {}): SchoolSettings => ({
   school_id: 1,
@@ -55,7 +55,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(uploadWithProgress).mockReset();
+  vi.mocked(uploadOperation).mockReset();
 });
 
 const tab = () => render(<MainSettingsTab school="Alpha" role={Role.Admin} />);
@@ -97,7 +97,7 @@ describe('MainSettingsTab', () => {
       'PATCH schools/1/': () => saving.promise,
       'PATCH school_headers/3/': () => json(header({ name: 'Альфа Про', logo_school_file: 9, logo_school: 'http://x/api/files/9/l.png?t=1' })),
     });
-    vi.mocked(uploadWithProgress).mockResolvedValue({ id: 9, url: 'http://x/api/files/9/l.png?t=1' });
+    vi.mocked(uploadOperation<'POST {school}/files/'>).mockResolvedValue({ id: 9, kind: 'picture', course_id: null, lesson_id: null, name: 'l.png', mime: 'image/png', bytes: 3, url: 'http://x/api/files/9/l.png?t=1', created_at: '2026-11-29T00:00:00Z' });
     tab();
     fireEvent.change(await screen.findByLabelText('Название школы'), { target: { value: '  Альфа Про ' } });
     fireEvent.change(screen.getByLabelText('Ссылка для связи'), { target: { value: '' } });

@@ -3,11 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../../tests/helpers/api-stub.ts';
 import { json } from '../../../../tests/helpers/json-response.ts';
-import { uploadWithProgress } from '../../ui/upload-with-progress.ts';
+import { uploadOperation } from '../../ui/upload-with-progress.ts';
 import PassportTab from './passport-tab.tsx';
 import type { SchoolBranding, SchoolDocument } from './school-settings-api.ts';
 
-vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadWithProgress: vi.fn() }));
+vi.mock('../../ui/upload-with-progress.ts', () => ({ uploadOperation: vi.fn() }));
 
 const branding = (own: Partial<SchoolBranding> = {}): SchoolBranding => ({
   school: 1,
@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(uploadWithProgress).mockReset();
+  vi.mocked(uploadOperation).mockReset();
 });
 
 const tab = () => render(<PassportTab school="Alpha" role={Role.Admin} />);
@@ -54,7 +54,7 @@ describe('PassportTab', () => {
       'PATCH Alpha/school_branding/': () => json(branding({ address: 'Минск, ул. Новая, 2' })),
       'PATCH Alpha/school_document/': () => json(documents({ signature_file: 8, signature: 'http://x/api/files/8/p.png?t=1' })),
     });
-    vi.mocked(uploadWithProgress).mockResolvedValue({ id: 8, url: 'http://x/api/files/8/p.png?t=1' });
+    vi.mocked(uploadOperation<'POST {school}/files/'>).mockResolvedValue({ id: 8, kind: 'picture', course_id: null, lesson_id: null, name: 'p.png', mime: 'image/png', bytes: 3, url: 'http://x/api/files/8/p.png?t=1', created_at: '2026-11-29T00:00:00Z' });
     tab();
     fireEvent.change(await screen.findByLabelText('Юридический адрес'), { target: { value: ' Минск, ул. Новая, 2 ' } });
     fireEvent.change(screen.getByLabelText('Загрузить подпись'), { target: { files: [new File(['png'], 'sign.png', { type: 'image/png' })] } });
