@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { startHttpTestServer } from '../../tests/helpers/http-test-server.ts';
+import { createApiClient } from './api-client.ts';
 import {
   LESSON_SETTING_KEYS,
+  fetchLessonDetail,
   buildLessonPayload,
   insertLesson,
   lessonOrderPayload,
@@ -164,5 +167,23 @@ describe('lessonOrderPayload', () => {
       { baselesson_ptr_id: 109, order: 2 },
       { baselesson_ptr_id: 102, order: 3 },
     ]);
+  });
+});
+
+describe('fetchLessonDetail', () => {
+  it("reads each type at its own path (the app's lesson page and editor share it)", async () => {
+    const server = await startHttpTestServer(() => ({ body: { id: 5 } }));
+    try {
+      const api = createApiClient({ baseURL: `${server.url}/api` });
+      for (const type of ['lesson', 'test', 'homework', 'webinar'] as const) await fetchLessonDetail(api, 'demo', type, 5);
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        'GET /api/demo/lessons/5/',
+        'GET /api/demo/tests/5/',
+        'GET /api/demo/homeworks/5/',
+        'GET /api/demo/webinar_lessons/5/',
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -3,7 +3,8 @@
  * (spec §4: a new lesson goes after the given order and the module is renumbered from 1).
  */
 
-import type { ApiAnswer, ApiBody } from './api-call.ts';
+import { apiCall, type ApiAnswer, type ApiBody } from './api-call.ts';
+import type { ApiClient } from './api-client.ts';
 
 export type LessonType = 'lesson' | 'test' | 'homework' | 'webinar';
 
@@ -108,4 +109,21 @@ export function removeLesson<T extends Ordered & { baselesson_ptr_id: number }>(
 /** The body of POST {school}/lesson_order/: `[{baselesson_ptr_id, order}]`. */
 export function lessonOrderPayload(lessons: readonly (Ordered & { baselesson_ptr_id: number })[]): ApiBody<'POST {school}/lesson_order/'> {
   return lessons.map(({ baselesson_ptr_id, order }) => ({ baselesson_ptr_id, order }));
+}
+
+/** A lesson as its page and its editor read it: the four types answer one shape under their own paths. */
+export type LessonDetail = ApiAnswer<'GET {school}/lessons/{id}/'>;
+
+export function fetchLessonDetail(client: ApiClient, school: string, type: LessonType, id: number): Promise<LessonDetail> {
+  const path = { school, id };
+  switch (type) {
+    case 'lesson':
+      return apiCall(client, 'GET {school}/lessons/{id}/', { path });
+    case 'test':
+      return apiCall(client, 'GET {school}/tests/{id}/', { path });
+    case 'homework':
+      return apiCall(client, 'GET {school}/homeworks/{id}/', { path });
+    case 'webinar':
+      return apiCall(client, 'GET {school}/webinar_lessons/{id}/', { path });
+  }
 }

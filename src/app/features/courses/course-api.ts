@@ -1,6 +1,6 @@
 // The course authoring API (spec §7 Courses, Modules and lessons, Blocks) as this feature calls it:
 // one function per call, each under the school's URL name; the shapes are the API contract's.
-import { apiCall, landingWithDefaults, type ApiAnswer, type ApiBody, type Landing, type LandingBlockKey, type LandingInput, type LessonType } from '#core';
+import { apiCall, fetchLessonDetail, type LessonDetail, landingWithDefaults, type ApiAnswer, type ApiBody, type Landing, type LandingBlockKey, type LandingInput, type LessonType } from '#core';
 import { appSession } from '../../app-session.ts';
 
 export type Folder = ApiAnswer<'GET {school}/folder_course/{id}/'>;
@@ -33,7 +33,7 @@ export type BlockChange = ApiBody<'PATCH {school}/blocks/{id}/'>;
 export type CourseFile = ApiAnswer<'GET {school}/files/'>[number];
 
 /** A lesson, test, homework or webinar as its own GET answers: common fields, the type's settings (optional: only that type has them), blocks and files. */
-export type LessonDetail = ApiAnswer<'GET {school}/lessons/{id}/'>;
+export type { LessonDetail };
 
 /** Each lesson type's path: `lessons/`, `tests/`, `homeworks/`, `webinar_lessons/`. */
 export const LESSON_PATHS: Readonly<Record<EditableLessonType, string>> = { lesson: 'lessons', test: 'tests', homework: 'homeworks', webinar: 'webinar_lessons' };
@@ -108,19 +108,7 @@ export function createLesson(school: string, type: EditableLessonType, body: New
   }
 }
 
-export function getLesson(school: string, type: EditableLessonType, id: number): Promise<LessonDetail> {
-  const path = { school, id };
-  switch (type) {
-    case 'lesson':
-      return apiCall(api(), 'GET {school}/lessons/{id}/', { path });
-    case 'test':
-      return apiCall(api(), 'GET {school}/tests/{id}/', { path });
-    case 'homework':
-      return apiCall(api(), 'GET {school}/homeworks/{id}/', { path });
-    case 'webinar':
-      return apiCall(api(), 'GET {school}/webinar_lessons/{id}/', { path });
-  }
-}
+export const getLesson = (school: string, type: EditableLessonType, id: number): Promise<LessonDetail> => fetchLessonDetail(api(), school, type, id);
 
 /** `body` is the type's own (LessonChanges[type]); the common fields fit any type. */
 export function patchLesson<T extends EditableLessonType>(school: string, type: T, id: number, body: LessonChanges[T]): Promise<LessonDetail> {

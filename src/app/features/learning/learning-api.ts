@@ -1,7 +1,7 @@
 // What a student studies (issue 12, the learning contract): their courses, a course's outline with
 // progress and locks, a lesson's page, tests taken on the server and homework handed in. The
 // shapes the student's screens read and one function per call, each under the school's URL name.
-import { apiCall, type ApiAnswer, type ApiBody, type LessonType } from '#core';
+import { apiCall, fetchLessonDetail, type LessonDetail, type ApiAnswer, type ApiBody, type LessonType } from '#core';
 import { appSession } from '../../app-session.ts';
 
 const api = () => appSession().api;
@@ -51,24 +51,12 @@ export type HomeworkCheck = UserHomework['checks'][number];
  * neighbours and progress, and the type's own fields (optional: only that type has them);
  * `user_homework` is the hand-in without its thread (the panel reads the thread itself).
  */
-export type LessonDetail = ApiAnswer<'GET {school}/lessons/{id}/'>;
+export type { LessonDetail };
 /** A neighbour among the lessons the student can see, in course order. */
 export type LessonRef = NonNullable<LessonDetail['previous']>;
 
 /** The four types answer the same contract shape under their own paths. */
-export function getLessonDetail(school: string, type: LessonType, id: number): Promise<LessonDetail> {
-  const path = { school, id };
-  switch (type) {
-    case 'lesson':
-      return apiCall(api(), 'GET {school}/lessons/{id}/', { path });
-    case 'test':
-      return apiCall(api(), 'GET {school}/tests/{id}/', { path });
-    case 'homework':
-      return apiCall(api(), 'GET {school}/homeworks/{id}/', { path });
-    case 'webinar':
-      return apiCall(api(), 'GET {school}/webinar_lessons/{id}/', { path });
-  }
-}
+export const getLessonDetail = (school: string, type: LessonType, id: number): Promise<LessonDetail> => fetchLessonDetail(api(), school, type, id);
 
 /** The page of a lesson inside the student's course: `student-course/{course}/module/{section}/{type}/{id}`. */
 export const lessonRoute = (courseId: number, lesson: { type: string; id: number; section_id: number }) =>
