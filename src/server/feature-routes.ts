@@ -9,7 +9,7 @@ import { chatRoutes } from './features/chats/index.ts';
 import { bonusRoutes } from './features/bonuses/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
-import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, schoolCourseCount, sectionRoutes } from './features/courses/index.ts';
+import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, schoolCourseCount, schoolPictureFiles, sectionRoutes } from './features/courses/index.ts';
 import {
   courseStudentsRoutes,
   groupCourseAccessRoutes,
@@ -45,10 +45,10 @@ export async function registerRoutes(app: App): Promise<void> {
   await authRoutes(app);
   await accountRoutes(app);
   await invitationRoutes(app);
-  await schoolRoutes(app);
+  await schoolRoutes(app, schoolPictureFiles);
   await schoolDomainRoutes(app);
-  await schoolBrandingRoutes(app);
-  await schoolDocumentRoutes(app);
+  await schoolBrandingRoutes(app, schoolPictureFiles);
+  await schoolDocumentRoutes(app, schoolPictureFiles);
   await roleRoutes(app);
   await impersonationRoutes(app);
   await accessLogRoutes(app);

@@ -73,9 +73,6 @@ export const APP_LAYERS = [
  */
 export const EXCEPTIONS = {
   server: {
-    'schools>courses':
-      "school-pictures.ts checks and signs the school's own pictures, which are rows of courses' course_files; " +
-      'removed when the files (course_files, files.ts, storage) become a feature below schools, given the quota by tariffs.',
     'courses>groups':
       "course-access.ts's readableBy (who may read a course) asks group membership; removed when the teacher's and " +
       "the student's course lists move above groups (learning) and courses keeps the admins' view.",

@@ -23,6 +23,7 @@ export { KIND_RULES } from './files.ts';
 export { takeUploadRate } from './upload-rates.ts';
 export { findCourse } from './course-access.ts';
 export { schoolCourseCount } from './course-counts.ts';
+export { schoolPictureFiles } from './school-picture-files.ts';
 export { coverColumns, coverJoin, coverUrl } from './files.ts';
 export { assertStorageRoom, releaseFile, storeFile, VIDEO_TYPE_MESSAGE } from './files.ts';
 export { courseCopyRoutes } from './course-copy-routes.ts';

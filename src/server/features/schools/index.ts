@@ -10,3 +10,4 @@ export { schoolBranding, schoolDocuments, schoolExtraRoles, schoolHeaders, userP
 export { schoolBrandingRoutes } from './school-branding-routes.ts';
 export { certificateDocument, schoolDocumentRoutes } from './school-document-routes.ts';
 export { schoolColors, schoolDecoration } from './school-branding.ts';
+export type { PictureFiles } from './school-pictures.ts';

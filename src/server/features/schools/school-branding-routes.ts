@@ -5,7 +5,7 @@ import { fieldError } from '../../shared/errors.ts';
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { brandingOf, hexColor, type Branding } from './school-branding.ts';
-import { pictureLinks, schoolPicture } from './school-pictures.ts';
+import { pictureLinks, schoolPicture, type PictureFiles } from './school-pictures.ts';
 import { schoolBranding } from './tables.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
@@ -63,11 +63,11 @@ function phone(value: string): string {
  * owner is one: the super admin's tabs call the same route); the colours and the logo reach every
  * member through `schools/{id}/`, and the widgets through the public answers.
  */
-export async function schoolBrandingRoutes(app: App): Promise<void> {
+export async function schoolBrandingRoutes(app: App, files: PictureFiles): Promise<void> {
   const { ctx } = app;
 
   async function answer(row: Branding) {
-    const links = await pictureLinks(ctx, [row.logoFileId]);
+    const links = await pictureLinks(files, ctx, [row.logoFileId]);
     return {
       school: row.schoolId,
       accent_color: row.accentColor,
@@ -116,7 +116,7 @@ export async function schoolBrandingRoutes(app: App): Promise<void> {
       const changes: Partial<typeof schoolBranding.$inferInsert> = {};
       if (body.accent_color !== undefined) changes.accentColor = hexColor('accent_color', body.accent_color);
       if (body.accent_text_color !== undefined) changes.accentTextColor = hexColor('accent_text_color', body.accent_text_color);
-      if (body.logo_file !== undefined) changes.logoFileId = await schoolPicture(ctx.db, school.id, 'logo_file', body.logo_file);
+      if (body.logo_file !== undefined) changes.logoFileId = await schoolPicture(files, ctx.db, school.id, 'logo_file', body.logo_file);
       if (body.full_organization_name !== undefined) changes.fullOrganizationName = body.full_organization_name.trim();
       if (body.unp !== undefined) changes.taxId = taxId(body.unp);
       if (body.address !== undefined) changes.address = body.address.trim();

@@ -2,7 +2,7 @@ import { PAGE_BACKGROUND, PLATFORM_ACCENT, readableColor } from '#core/color-con
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../shared/errors.ts';
-import { pictureLinks } from './school-pictures.ts';
+import { pictureLinks, type PictureFiles } from './school-pictures.ts';
 import { schoolBranding } from './tables.ts';
 
 /**
@@ -51,9 +51,9 @@ export interface Decoration {
   logo: string | null;
 }
 
-export async function schoolDecoration(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, schoolId: number): Promise<Decoration> {
+export async function schoolDecoration(ctx: Pick<AppContext, 'db' | 'config' | 'now'>, files: PictureFiles, schoolId: number): Promise<Decoration> {
   const row = await brandingOf(ctx, schoolId);
-  const links = await pictureLinks(ctx, [row.logoFileId]);
+  const links = await pictureLinks(files, ctx, [row.logoFileId]);
   return { accent_color: row.accentColor, accent_text_color: row.accentTextColor, logo: row.logoFileId === null ? null : (links.get(row.logoFileId) ?? null) };
 }
 

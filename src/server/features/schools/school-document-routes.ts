@@ -4,7 +4,7 @@ import type { App } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { errors, Id, SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
-import { pictureLinks, schoolPicture } from './school-pictures.ts';
+import { pictureLinks, schoolPicture, type PictureFiles } from './school-pictures.ts';
 import { schoolDocuments } from './tables.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
@@ -39,7 +39,7 @@ export async function certificateDocument(db: Db, schoolId: number, ownerId: num
  * stamp and signature in the school, one pair per (user, school), pictures of the school named by
  * file id. Admins only (the owner is one). Certificates show them (certificateDocument).
  */
-export async function schoolDocumentRoutes(app: App): Promise<void> {
+export async function schoolDocumentRoutes(app: App, files: PictureFiles): Promise<void> {
   const { ctx } = app;
 
   async function answer(schoolId: number, userId: number) {
@@ -49,7 +49,7 @@ export async function schoolDocumentRoutes(app: App): Promise<void> {
       .where(and(eq(schoolDocuments.schoolId, schoolId), eq(schoolDocuments.userId, userId)));
     const stamp = row?.stampFileId ?? null;
     const signature = row?.signatureFileId ?? null;
-    const links = await pictureLinks(ctx, [stamp, signature]);
+    const links = await pictureLinks(files, ctx, [stamp, signature]);
     return {
       school: schoolId,
       user: userId,
@@ -91,8 +91,8 @@ export async function schoolDocumentRoutes(app: App): Promise<void> {
       const { school } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin']);
       const userId = request.auth!.userId;
       const changes: Partial<typeof schoolDocuments.$inferInsert> = {};
-      if (request.body.stamp_file !== undefined) changes.stampFileId = await schoolPicture(ctx.db, school.id, 'stamp_file', request.body.stamp_file);
-      if (request.body.signature_file !== undefined) changes.signatureFileId = await schoolPicture(ctx.db, school.id, 'signature_file', request.body.signature_file);
+      if (request.body.stamp_file !== undefined) changes.stampFileId = await schoolPicture(files, ctx.db, school.id, 'stamp_file', request.body.stamp_file);
+      if (request.body.signature_file !== undefined) changes.signatureFileId = await schoolPicture(files, ctx.db, school.id, 'signature_file', request.body.signature_file);
       if (Object.keys(changes).length > 0) {
         const now = ctx.now();
         await ctx.db

@@ -13,7 +13,7 @@ import { requireSchoolRole, type MemberRole, type School } from '../../shared/se
 import { memberPage, memberTotal } from './member-list.ts';
 import { availableSchoolName, createSchool, SCHOOL_TAKEN } from './schools.ts';
 import { schoolDecoration } from './school-branding.ts';
-import { pictureLinks, schoolPicture } from './school-pictures.ts';
+import { pictureLinks, schoolPicture, type PictureFiles } from './school-pictures.ts';
 import { limits } from '../../shared/http/rate-limits.ts';
 import { normalisePhone } from '../../shared/contacts.ts';
 import { canonicalTimeZone } from '../../shared/time/school-time.ts';
@@ -107,7 +107,7 @@ const ROLE_FILTERS: Record<string, readonly MemberRole[]> = {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-async function schoolBody(app: App, school: School, role: MemberRole) {
+async function schoolBody(app: App, files: PictureFiles, school: School, role: MemberRole) {
   const [tariff] = school.tariffId === null ? [] : await app.ctx.db.select({ name: tariffs.name }).from(tariffs).where(eq(tariffs.id, school.tariffId));
   return {
     school_id: school.id,
@@ -129,12 +129,12 @@ async function schoolBody(app: App, school: School, role: MemberRole) {
     created_at: school.createdAt.toISOString(),
     updated_at: school.updatedAt.toISOString(),
     // The school's colours and logo (settings «Оформление»): the app paints its school area with them.
-    ...(await schoolDecoration(app.ctx, school.id)),
+    ...(await schoolDecoration(app.ctx, files, school.id)),
   };
 }
 
-async function headerBody(app: App, header: typeof schoolHeaders.$inferSelect) {
-  const links = await pictureLinks(app.ctx, [header.logoFileId, header.backgroundFileId]);
+async function headerBody(app: App, files: PictureFiles, header: typeof schoolHeaders.$inferSelect) {
+  const links = await pictureLinks(files, app.ctx, [header.logoFileId, header.backgroundFileId]);
   const link = (id: number | null) => (id === null ? null : (links.get(id) ?? null));
   return {
     header_id: header.id,
@@ -188,7 +188,7 @@ export function hostFromDomain(input: string): string {
 }
 
 /** Schools, their users and headers, and the public lookup by custom domain (spec §7 Schools, Users). */
-export async function schoolRoutes(app: App): Promise<void> {
+export async function schoolRoutes(app: App, files: PictureFiles): Promise<void> {
   const { ctx } = app;
 
   app.get(
@@ -204,7 +204,7 @@ export async function schoolRoutes(app: App): Promise<void> {
     async (request) => {
       const id = checkSchoolId(request.params.id);
       const { school, role } = await requireSchoolRole(app, request, { id }, MEMBER_ROLES);
-      return schoolBody(app, school, role);
+      return schoolBody(app, files, school, role);
     },
   );
 
@@ -241,13 +241,13 @@ export async function schoolRoutes(app: App): Promise<void> {
         changes.timeZone = zone;
       }
       if (body.video_watched_percent !== undefined) changes.videoWatchedPercent = body.video_watched_percent;
-      if (Object.keys(changes).length === 0) return schoolBody(app, school, 'Admin');
+      if (Object.keys(changes).length === 0) return schoolBody(app, files, school, 'Admin');
       const [updated] = await ctx.db
         .update(schools)
         .set({ ...changes, updatedAt: ctx.now() })
         .where(eq(schools.id, school.id))
         .returning();
-      return schoolBody(app, updated!, 'Admin');
+      return schoolBody(app, files, updated!, 'Admin');
     },
   );
 
@@ -281,7 +281,7 @@ export async function schoolRoutes(app: App): Promise<void> {
         throw error;
       }
       request.schoolId = school.id;
-      return reply.code(201).send(await schoolBody(app, school, 'Admin'));
+      return reply.code(201).send(await schoolBody(app, files, school, 'Admin'));
     },
   );
 
@@ -341,7 +341,7 @@ export async function schoolRoutes(app: App): Promise<void> {
     async (request) => {
       const header = await headerOf(request.params.id);
       await requireSchoolRole(app, request, { id: header.schoolId }, MEMBER_ROLES);
-      return headerBody(app, header);
+      return headerBody(app, files, header);
     },
   );
 
@@ -373,15 +373,15 @@ export async function schoolRoutes(app: App): Promise<void> {
       // Plain text here: whatever HTML was pasted in is dropped, never stored.
       if (request.body.description !== undefined) changes.description = stripHtml(request.body.description);
       const { logo_school_file: logo, photo_background_file: background } = request.body;
-      if (logo !== undefined) changes.logoFileId = await schoolPicture(ctx.db, header.schoolId, 'logo_school_file', logo);
-      if (background !== undefined) changes.backgroundFileId = await schoolPicture(ctx.db, header.schoolId, 'photo_background_file', background);
-      if (Object.keys(changes).length === 0) return headerBody(app, header);
+      if (logo !== undefined) changes.logoFileId = await schoolPicture(files, ctx.db, header.schoolId, 'logo_school_file', logo);
+      if (background !== undefined) changes.backgroundFileId = await schoolPicture(files, ctx.db, header.schoolId, 'photo_background_file', background);
+      if (Object.keys(changes).length === 0) return headerBody(app, files, header);
       const [updated] = await ctx.db
         .update(schoolHeaders)
         .set({ ...changes, updatedAt: ctx.now() })
         .where(eq(schoolHeaders.id, header.id))
         .returning();
-      return headerBody(app, updated!);
+      return headerBody(app, files, updated!);
     },
   );
 
