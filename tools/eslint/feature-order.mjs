@@ -82,9 +82,6 @@ export const EXCEPTIONS = {
     'courses>homework':
       "the student's lesson shows their hand-in (lesson-routes.ts) and file-routes.ts attaches files to a check; removed " +
       "with the student's view moving to learning and the check's files moving to homework.",
-    'groups>homework':
-      "moving a student between groups hands their open homework to the new group's teacher (membership.ts, " +
-      "group-routes.ts); removed when groups publishes 'students moved' and homework reassigns.",
     'learning>homework':
       "the outline's homework_status and the progress page's average mark read user_homeworks in the same statement " +
       '(student-access.ts, progress-routes.ts); removed when homework hands learning these reads at composition, as ' +

@@ -7,7 +7,7 @@ import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { courses } from '../courses/index.ts';
-import { notAccepted, userHomeworks } from '../homework/index.ts';
+import { groupTeacherChanged } from './group-events.ts';
 import { findGroup, groupNotFound } from './group-access.ts';
 import { GroupSettingsBody, mergeSettings, NO_SETTINGS, settingsColumns, settingsOf } from './group-settings.ts';
 import { GroupSchema, groupView, groupViews } from './group-view.ts';
@@ -205,13 +205,8 @@ export async function groupRoutes(app: App): Promise<void> {
               updatedAt: now,
             })
             .where(eq(studentsGroups.id, group.id));
-          // The group's open hand-ins go to its new teacher (reference §4.7).
-          if (teacherId !== group.teacherId) {
-            await tx
-              .update(userHomeworks)
-              .set({ teacherId })
-              .where(and(eq(userHomeworks.groupId, group.id), notAccepted()));
-          }
+          // The group's open hand-ins go to its new teacher (reference §4.7; homework hears it in this transaction).
+          if (teacherId !== group.teacherId) await groupTeacherChanged.emit({ tx, groupId: group.id, teacherId });
           if (body.students) {
             const leaving = await tx
               .select({ userId: studentsGroupMembers.userId })

@@ -3,7 +3,7 @@ import type { Db } from '../../shared/db/database.ts';
 import { isUniqueViolation } from '../../shared/db/errors.ts';
 import { fieldError } from '../../shared/errors.ts';
 import { lessons, sections } from '../courses/index.ts';
-import { notAccepted, userHomeworks } from '../homework/index.ts';
+import { studentsJoinedGroup } from './group-events.ts';
 import { groupCourseAccess, studentLessonAccess, studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
 
 /** The unique index behind "one group per course per student". */
@@ -34,7 +34,8 @@ interface Joined {
 /**
  * What follows a student's joining a group, besides the member row: a history row, their own
  * lesson access in the course reset to the group's (reference: the group's restrictions are copied
- * on joining), and their open hand-ins of the course passed to this group and its teacher.
+ * on joining), and their open hand-ins of the course passed to this group and its teacher (by
+ * homework, which hears studentsJoinedGroup in this transaction).
  */
 async function afterJoin(tx: Db, groups: readonly GroupRef[], joined: readonly Joined[], now: Date): Promise<void> {
   if (joined.length === 0) return;
@@ -44,10 +45,7 @@ async function afterJoin(tx: Db, groups: readonly GroupRef[], joined: readonly J
     if (userIds.length === 0) continue;
     const courseLessons = tx.select({ id: lessons.id }).from(lessons).innerJoin(sections, eq(sections.id, lessons.sectionId)).where(eq(sections.courseId, group.courseId));
     await tx.delete(studentLessonAccess).where(and(inArray(studentLessonAccess.userId, userIds), inArray(studentLessonAccess.lessonId, courseLessons)));
-    await tx
-      .update(userHomeworks)
-      .set({ groupId: group.id, teacherId: group.teacherId })
-      .where(and(inArray(userHomeworks.userId, userIds), eq(userHomeworks.courseId, group.courseId), notAccepted()));
+    await studentsJoinedGroup.emit({ tx, group, userIds });
   }
 }
 
@@ -106,10 +104,7 @@ export async function moveStudents(tx: Db, from: GroupRef, to: GroupRef, userIds
     .returning({ groupId: studentsGroupMembers.groupId, userId: studentsGroupMembers.userId });
   if (moved.length > 0) {
     await tx.insert(studentsGroupHistory).values(moved.map((row) => ({ groupId: row.groupId, userId: row.userId, addedAt: now })));
-    await tx
-      .update(userHomeworks)
-      .set({ groupId: to.id, teacherId: to.teacherId })
-      .where(and(inArray(userHomeworks.userId, ids), eq(userHomeworks.courseId, to.courseId), notAccepted()));
+    await studentsJoinedGroup.emit({ tx, group: to, userIds: ids });
   }
 }
 

@@ -7,6 +7,7 @@ import { fieldError } from '../../shared/errors.ts';
 import { errors, Id, SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
 import { notAccepted } from './accepted.ts';
+import { handInsFollowGroups } from './hand-ins-follow-groups.ts';
 import { findHandIn, homeworkAccepted } from './homework-access.ts';
 import { ReviewRow, reviewRow, reviewRows } from './review-queue.ts';
 import { userHomeworks } from './tables.ts';
@@ -20,6 +21,8 @@ export const CHECKER_NOT_IN_SCHOOL_MESSAGE = 'Преподаватель не н
  */
 export async function reassignRoutes(app: App): Promise<void> {
   const { ctx } = app;
+  // Besides an admin's naming, a hand-in changes checker when its student's group or its teacher does.
+  handInsFollowGroups();
 
   app.patch(
     '/:school/user_homeworks/:id/teacher/',
