@@ -17,7 +17,7 @@ import {
 } from './features/groups/index.ts';
 import { feedbackRoutes } from './features/feedbacks/index.ts';
 import { boxPaymentRoutes, boxRoutes, prizeRoutes, userBoxRoutes } from './features/gamification/index.ts';
-import { checkRoutes, homeworkTaskRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, userHomeworkRoutes } from './features/homework/index.ts';
+import { checkRoutes, homeworkTaskRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, threadFiles, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { meetingRoutes } from './features/meetings/index.ts';
 import { newsletterRoutes } from './features/newsletters/index.ts';
@@ -68,7 +68,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await accessDistributionRoutes(app);
   await courseStudentsRoutes(app);
   await blockRoutes(app);
-  await fileRoutes(app);
+  await fileRoutes(app, threadFiles);
   await folderRoutes(app);
   await courseRoutes(app);
   await courseCopyRoutes(app);

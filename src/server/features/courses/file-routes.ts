@@ -10,10 +10,10 @@ import { checkFileLink } from '../../shared/security/signed-links.ts';
 import { contentDisposition, cleanFileName } from '../../shared/uploads/file-names.ts';
 import { sniffFile } from '../../shared/uploads/file-types.ts';
 import { readIncomingFiles, tooLarge, type IncomingFile } from '../../shared/uploads/incoming-files.ts';
-import { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget, type HomeworkViewer } from '../homework/index.ts';
 import { findCourse, findLesson } from './course-access.ts';
 import { assertStorageRoom, blockShowsFile, deleteFiles, fileBody, FileBody, fileNotFound, FILE_KINDS, KIND_RULES, storeFile, type CourseFile, type FileKind } from './files.ts';
 import { courseFiles } from './tables.ts';
+import type { ThreadFiles, ThreadTarget, ThreadViewer } from './thread-files.ts';
 import { takeUploadRate } from './upload-rates.ts';
 
 /**
@@ -22,8 +22,10 @@ import { takeUploadRate } from './upload-rates.ts';
  * text_files/, and the signed links files are read through. Admins of the school upload and
  * delete. The type is sniffed from the content, never taken from the client's name or type.
  * audio_files/ and text_files/ also attach files to a message of a homework thread (by that
- * message's author, student or staff); such a file belongs to no course and no lesson. Uploads
- * are limited per person and per school (upload-rates.ts), counted before the body is read.
+ * message's author, student or staff); such a file belongs to no course and no lesson, and
+ * homework, above courses, links it to its message (`threads`, handed in where the server is
+ * wired). Uploads are limited per person and per school (upload-rates.ts), counted before the
+ * body is read.
  */
 
 type UploadKind = Exclude<FileKind, 'video'>;
@@ -65,7 +67,7 @@ const MultipartForm = (description: string) => ({ content: { 'multipart/form-dat
 
 const FileParams = Type.Object({ school: SchoolName, id: Id });
 
-export async function fileRoutes(app: App): Promise<void> {
+export async function fileRoutes(app: App, threads: ThreadFiles): Promise<void> {
   const { ctx } = app;
   const tmpDir = join(ctx.config.dataDir, 'uploads', 'tmp');
 
@@ -182,7 +184,7 @@ export async function fileRoutes(app: App): Promise<void> {
               : place.courseId !== null
                 ? eq(courseFiles.courseId, place.courseId)
                 : // The school's own files, not those attached to homework threads (no course either).
-                  and(isNull(courseFiles.courseId), isNotCheckFile(courseFiles.id)),
+                  and(isNull(courseFiles.courseId), threads.isNotThreadFile(courseFiles.id)),
             kind ? eq(courseFiles.kind, kind) : undefined,
           ),
         )
@@ -200,7 +202,7 @@ export async function fileRoutes(app: App): Promise<void> {
       .from(courseFiles)
       .where(and(eq(courseFiles.id, id), eq(courseFiles.schoolId, school.id), kind ? eq(courseFiles.kind, kind) : undefined));
     if (!file) throw fileNotFound();
-    if (role !== 'Admin') await assertMayRemoveCheckFile(ctx.db, school.id, { role, userId: request.auth!.userId }, file);
+    if (role !== 'Admin') await threads.assertMayRemove(ctx.db, school.id, { role, userId: request.auth!.userId }, file);
     // A course's cover may be deleted: the course's photo_file_id is cleared (set null).
     if (await blockShowsFile(ctx.db, file.id)) throw conflict('Файл используется в блоке урока: сначала уберите его из блока.', 'FILE_IN_USE');
     await deleteFiles(ctx, [file]);
@@ -218,7 +220,7 @@ export async function fileRoutes(app: App): Promise<void> {
   );
 
   /** Where audio_files/ and text_files/ put files: a lesson (base_lesson), or a homework thread's message. */
-  function lessonOrThread(fields: Map<string, string>): { lessonId: number } | CheckTarget {
+  function lessonOrThread(fields: Map<string, string>): { lessonId: number } | ThreadTarget {
     const lessonId = intField(fields, 'base_lesson');
     const userHomework = intField(fields, 'user_homework');
     const check = intField(fields, 'user_homework_check');
@@ -270,10 +272,10 @@ export async function fileRoutes(app: App): Promise<void> {
             place = await placeOf(school, userId, undefined, target.lessonId);
           } else {
             // Checked now for a quick answer, and again under the hand-in's lock as each file is stored.
-            const viewer: HomeworkViewer = { role, userId };
-            await checkForFiles(ctx.db, school.id, viewer, target);
+            const viewer: ThreadViewer = { role, userId };
+            await threads.assertMayAttach(ctx.db, school.id, viewer, target);
             place = { courseId: null, lessonId: null };
-            attach = (tx, stored) => attachFileToCheck(tx, school.id, viewer, target, stored.id);
+            attach = (tx, stored) => threads.attach(tx, school.id, viewer, target, stored.id);
           }
           if (form.files.length === 0) throw fieldError('files', 'Обязательное поле.');
           const stored = await storeAll(school, userId, kind, place, form.files, attach);

@@ -15,6 +15,7 @@ export { applyHomeworkOptions, applyTestOptions, homeworkSettings, testSettings 
 export { sanitizeRichText } from './rich-text.ts';
 export { richTextExcerpt, richTextPlain } from './rich-text-plain.ts';
 export { fileRoutes } from './file-routes.ts';
+export type { ThreadFiles, ThreadTarget, ThreadViewer } from './thread-files.ts';
 export { videoUploadRoutes } from './video-uploads.ts';
 export { courseFiles } from './tables.ts';
 export { deleteFiles, fileBody, FileBody, fileInUse, fileUrl, pruneCourseFiles, type CourseFile } from './files.ts';

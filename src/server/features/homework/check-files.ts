@@ -2,17 +2,18 @@ import { isAcceptedHomeworkStatus } from '#core/homework-status';
 import { and, asc, eq, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../shared/db/database.ts';
+import type { ThreadFiles } from '../courses/index.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import { handInNotFound, homeworkAccepted, lastCheckId, NOT_OWN_CHECK_MESSAGE, visibleTo, type Viewer } from './homework-access.ts';
 import { homeworkCheckFiles, userHomeworkChecks, userHomeworks } from './tables.ts';
 
 /**
  * Documents and audio attached to a message of a hand-in's thread (text_files/ and audio_files/
- * with user_homework or user_homework_check, courses/file-routes.ts). Such a file is a course_files
- * row of the school with no course and no lesson, so it never shows in a course's materials or a
- * lesson, and a homework_check_files row names its message. Only a message's author attaches; once
- * the hand-in is accepted, only to the accepting (last) message, so the hand-in of a teacherless
- * group, accepted at once, still gets its files.
+ * with user_homework or user_homework_check: courses/file-routes.ts, which asks through
+ * threadFiles). Such a file is a course_files row of the school with no course and no lesson, so
+ * it never shows in a course's materials or a lesson, and a homework_check_files row names its
+ * message. Only a message's author attaches; once the hand-in is accepted, only to the accepting
+ * (last) message, so the hand-in of a teacherless group, accepted at once, still gets its files.
  */
 
 /** Where a file goes: the hand-in's first message, or a message. */
@@ -57,3 +58,11 @@ export async function assertMayRemoveCheckFile(db: Db, schoolId: number, viewer:
 
 /** A condition on a file's id column: the file is not attached to a thread (lists of the school's own files leave those out). */
 export const isNotCheckFile = (fileId: AnyPgColumn): SQL => notExists(sql`(select 1 from ${homeworkCheckFiles} where ${homeworkCheckFiles.fileId} = ${fileId})`);
+
+/** The thread's files as courses' file routes ask for them, handed to fileRoutes where the server is wired. */
+export const threadFiles: ThreadFiles = {
+  isNotThreadFile: isNotCheckFile,
+  assertMayAttach: async (db, schoolId, viewer, target) => void (await checkForFiles(db, schoolId, viewer, target)),
+  attach: attachFileToCheck,
+  assertMayRemove: assertMayRemoveCheckFile,
+};

@@ -10,7 +10,7 @@ export { teacherHomeworkRoutes } from './teacher-homework-routes.ts';
 export { homeworkTaskRoutes } from './homework-task-routes.ts';
 export { reassignRoutes } from './reassign-routes.ts';
 export { homeworkSchemas, studentHomework, studentHomeworkWithThread, UserHomeworkSummary, type UserHomeworkBody, type UserHomeworkItem } from './thread.ts';
-export { assertMayRemoveCheckFile, attachFileToCheck, checkForFiles, isNotCheckFile, type CheckTarget } from './check-files.ts';
+export { threadFiles } from './check-files.ts';
 export { pruneHomeworkUploads } from './pending-files.ts';
 export { homeworkChecked, homeworkHandedIn } from './homework-events.ts';
 export type { HomeworkRole, Viewer as HomeworkViewer } from './homework-access.ts';
