@@ -17,12 +17,23 @@ import {
 } from './features/groups/index.ts';
 import { feedbackRoutes } from './features/feedbacks/index.ts';
 import { boxPaymentRoutes, boxRoutes, prizeRoutes, userBoxRoutes } from './features/gamification/index.ts';
-import { checkRoutes, homeworkTaskRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, threadFiles, userHomeworkRoutes } from './features/homework/index.ts';
+import { checkRoutes, handInReads, homeworkTaskRoutes, reassignRoutes, reviewQueueRoutes, teacherHomeworkRoutes, threadFiles, userHomeworkRoutes } from './features/homework/index.ts';
 import { impersonationRoutes } from './features/impersonation/index.ts';
 import { meetingRoutes } from './features/meetings/index.ts';
 import { newsletterRoutes } from './features/newsletters/index.ts';
 import { invitesProgramRoutes } from './features/invites-program/index.ts';
-import { groupStudentsRoutes, lessonAccessRoutes, progressRoutes, testRoutes, trainingDurationRoutes } from './features/learning/index.ts';
+import {
+  groupStudentsRoutes,
+  lessonAccessRoutes,
+  openStudentLesson,
+  progressRoutes,
+  studentCourses,
+  studentLessonPage,
+  studentOutline,
+  studentTestQuestions,
+  testRoutes,
+  trainingDurationRoutes,
+} from './features/learning/index.ts';
 import { ratingRoutes, ratingSettingsRoutes } from './features/rating/index.ts';
 import { accessDistributionRoutes, invitationRoutes, roleRoutes } from './features/roles/index.ts';
 import { orderRoutes, paymentMethodRoutes, salesPaymentRoutes } from './features/sales/index.ts';
@@ -67,16 +78,18 @@ export async function registerRoutes(app: App): Promise<void> {
   await groupCourseAccessRoutes(app);
   await accessDistributionRoutes(app);
   await courseStudentsRoutes(app);
-  await blockRoutes(app);
+  // Courses' readers' routes serve students too: learning answers for them, with homework's reads of
+  // their hand-ins (learning stands below homework, courses below both).
+  await blockRoutes(app, openStudentLesson);
   await fileRoutes(app, threadFiles);
   await folderRoutes(app);
-  await courseRoutes(app);
+  await courseRoutes(app, studentCourses);
   await courseCopyRoutes(app);
-  await sectionRoutes(app);
-  await lessonRoutes(app, findAutowebinar);
-  await questionRoutes(app);
+  await sectionRoutes(app, studentOutline(handInReads.statuses));
+  await lessonRoutes(app, findAutowebinar, studentLessonPage(handInReads));
+  await questionRoutes(app, studentTestQuestions);
   await testRoutes(app);
-  await progressRoutes(app);
+  await progressRoutes(app, handInReads.averageMarks);
   await commentRoutes(app);
   await certificateTemplateRoutes(app);
   await userHomeworkRoutes(app);

@@ -76,16 +76,8 @@ export const EXCEPTIONS = {
     'courses>groups':
       "course-access.ts's readableBy (who may read a course) asks group membership; removed when the teacher's and " +
       "the student's course lists move above groups (learning) and courses keeps the admins' view.",
-    'courses>learning':
-      "the student's view of a course (outline, lesson, blocks, questions: section-, lesson-, block-, question-, " +
-      'course-routes.ts, lesson-item.ts, student-outline-json.ts) still sits in authoring; removed when it moves to learning.',
     'courses>homework':
-      "the student's lesson shows their hand-in (lesson-routes.ts) and file-routes.ts attaches files to a check; removed " +
-      "with the student's view moving to learning and the check's files moving to homework.",
-    'learning>homework':
-      "the outline's homework_status and the progress page's average mark read user_homeworks in the same statement " +
-      '(student-access.ts, progress-routes.ts); removed when homework hands learning these reads at composition, as ' +
-      "courses hands tariffs its course count.",
+      "file-routes.ts attaches files to a check; removed with the check's files moving to homework.",
   },
   app: {},
 };

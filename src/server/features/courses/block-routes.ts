@@ -7,7 +7,6 @@ import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.
 import { publicRead } from '../../shared/http/public-routes.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
 import { codeHighlightCss, codeLanguage, highlightCode, MAX_CODE_LENGTH } from './code-highlight.ts';
-import { openLessonForStudent } from '../learning/index.ts';
 import { findLesson } from './course-access.ts';
 import { fileUrl, releaseFile } from './files.ts';
 import { MAX_FORMULA_LENGTH, renderFormula } from './formula.ts';
@@ -301,8 +300,14 @@ export const fileLinks = (ctx: Pick<AppContext, 'config' | 'now'>): FileLinks =>
 /** What a new block of `type` stores for `body`, checked and rendered as the API does (the demo seed uses it). */
 export const blockContent = (type: BlockType, body: ContentValues): Promise<Content> => newContent(type, body, {});
 
-/** Lesson content blocks (spec §7 Lessons: blocks/, block_order/). */
-export async function blockRoutes(app: App): Promise<void> {
+/**
+ * A student's gates to a lesson (their group's order, access period, lesson access: 404 or 403 with
+ * the reason), read only. Learning (above courses) answers it: feature-routes.ts hands it in.
+ */
+export type OpenStudentLesson = (ctx: AppContext, schoolId: number, lessonId: number, userId: number, type: string) => Promise<unknown>;
+
+/** Lesson content blocks (spec §7 Lessons: blocks/, block_order/); a student reads a block past `openStudentLesson`. */
+export async function blockRoutes(app: App, openStudentLesson: OpenStudentLesson): Promise<void> {
   const { ctx } = app;
   const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
   const links = fileLinks(ctx);
@@ -334,7 +339,7 @@ export async function blockRoutes(app: App): Promise<void> {
     if (!row) throw blockNotFound();
     try {
       const { lesson } = await findLesson(db, schoolId, row.lessonId, { role, userId });
-      if (role === 'Student') await openLessonForStudent(ctx, schoolId, lesson.id, userId, lesson.type, { record: false });
+      if (role === 'Student') await openStudentLesson(ctx, schoolId, lesson.id, userId, lesson.type);
     } catch (error) {
       if (error instanceof AppError && error.status === 404) throw blockNotFound();
       throw error;

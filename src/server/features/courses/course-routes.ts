@@ -1,57 +1,26 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
-import type { App, FastifyRequest } from '../../context.ts';
+import type { App, AppContext, FastifyRequest } from '../../context.ts';
 import { fieldError } from '../../shared/errors.ts';
 import { pageEnvelope, pageSlice } from '../../shared/http/pagination.ts';
 import { errors, Id, Page, PageQuery, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type School, type SchoolRole } from '../../shared/security/school-access.ts';
-import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
-import { accessExpired, countsProgress, lessonCounts, remainingDays, studentCourse } from '../learning/index.ts';
+import { studentsGroups } from '../groups/index.ts';
 import { assertCourseLimit } from '../tariffs/index.ts';
 import { liveCourseCount } from './course-counts.ts';
-import { findCourse, readableBy, type Course } from './course-access.ts';
+import { courseBody, CourseBody, courseCountColumns } from './course-body.ts';
+import { findCourse, readableBy } from './course-access.ts';
 import { folderOfSchool } from './folder-routes.ts';
 import { sanitizeRichText } from './rich-text.ts';
 import { ProgressBody } from './lesson-item.ts';
-import { courseFiles, courseFolders, courses, lessonBlocks, lessons, sections } from './tables.ts';
-import { coverColumns, coverJoin, coverUrl, releaseFile } from './files.ts';
+import { courseFiles, courseFolders, courses } from './tables.ts';
+import { coverColumns, coverJoin, releaseFile } from './files.ts';
 import { containsPattern } from '../../shared/db/like-pattern.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** The original's Cyrillic codes (reference §1.4), kept in the API; the table keeps plain words. */
-const FORMAT_CODES = { ONLINE: 'ОН', OFFLINE: 'ОФФ' } as const;
-const PUBLIC_CODES = { published: 'О', draft: 'Н' } as const;
-
-export const CourseBody = Type.Object({
-  course_id: Type.Integer(),
-  school: Type.Integer(),
-  name: Type.String(),
-  description: Type.String(),
-  format: Type.String({ description: '"ОН" онлайн, "ОФФ" оффлайн' }),
-  /** Minor units of `currency`. */
-  price: Type.Integer(),
-  currency: Type.String(),
-  duration_days: Nullable(Type.Integer()),
-  public: Type.String({ description: '"О" опубликован, "Н" не опубликован' }),
-  is_catalog: Type.Boolean(),
-  is_direct: Type.Boolean(),
-  folder: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  photo_url: Nullable(Type.String()),
-  order: Type.Integer(),
-  course_removed: Nullable(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
-  baselessons_count: Type.Integer(),
-  lesson_count: Type.Integer(),
-  homework_count: Type.Integer(),
-  test_count: Type.Integer(),
-  video_count: Type.Integer(),
-  students_count: Type.Integer(),
-});
-
 /** A course in the list: a student's card adds their group, access period and progress. */
-const CourseListItem = Type.Object({
+export const CourseListItem = Type.Object({
   ...CourseBody.properties,
   group_id: Type.Optional(Type.Integer()),
   /** Whole days of access left; null: no end; 0: over. */
@@ -106,7 +75,7 @@ const PatchCourse = Type.Object({
 
 const CourseParams = Type.Object({ school: SchoolName, id: Id });
 
-const ListQuery = Type.Object({
+export const ListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Text({ maxLength: 100 })),
   /** A folder id, or 0 for the courses outside any folder. */
@@ -114,58 +83,6 @@ const ListQuery = Type.Object({
   /** The recycle bin (admins). */
   removed: Type.Optional(Type.Boolean()),
 });
-
-/**
- * Per-course counts, computed in the same statement as the page (one round trip for any page).
- * Built on first use: the groups tables come from a feature that imports this one.
- */
-function countColumns() {
-  const lessonsOf = (type?: string) =>
-    sql<number>`(select count(*) from ${lessons} join ${sections} on ${sections.id} = ${lessons.sectionId}
-      where ${sections.courseId} = ${courses.id}${type ? sql` and ${lessons.type} = ${type}` : sql``})::int`;
-  return {
-    baselessons: lessonsOf(),
-    lesson: lessonsOf('lesson'),
-    homework: lessonsOf('homework'),
-    test: lessonsOf('test'),
-    video: sql<number>`(select count(*) from ${lessonBlocks} join ${lessons} on ${lessons.id} = ${lessonBlocks.lessonId}
-      join ${sections} on ${sections.id} = ${lessons.sectionId} where ${sections.courseId} = ${courses.id} and ${lessonBlocks.type} = 'video')::int`,
-    students: sql<number>`(select count(distinct ${studentsGroupMembers.userId}) from ${studentsGroupMembers}
-      join ${studentsGroups} on ${studentsGroups.id} = ${studentsGroupMembers.groupId} where ${studentsGroups.courseId} = ${courses.id})::int`,
-  };
-}
-type Counts = { [K in keyof ReturnType<typeof countColumns>]: number };
-const ZERO: Counts = { baselessons: 0, lesson: 0, homework: 0, test: 0, video: 0, students: 0 };
-
-type Cover = { id: number; name: string } | null;
-
-function courseBody(ctx: App['ctx'], course: Course, school: School, folder: { id: number; name: string } | null, cover: Cover, counts: Counts = ZERO): Static<typeof CourseBody> {
-  return {
-    course_id: course.id,
-    school: course.schoolId,
-    name: course.name,
-    description: course.description,
-    format: FORMAT_CODES[course.format as keyof typeof FORMAT_CODES] ?? FORMAT_CODES.ONLINE,
-    price: course.price,
-    currency: school.currency,
-    duration_days: course.durationDays,
-    public: course.published ? PUBLIC_CODES.published : PUBLIC_CODES.draft,
-    is_catalog: course.isCatalog,
-    is_direct: course.isDirect,
-    folder,
-    photo_url: coverUrl(ctx, cover, course.photo),
-    order: course.order,
-    course_removed: course.removedAt?.toISOString() ?? null,
-    created_at: course.createdAt.toISOString(),
-    updated_at: course.updatedAt.toISOString(),
-    baselessons_count: counts.baselessons,
-    lesson_count: counts.lesson,
-    homework_count: counts.homework,
-    test_count: counts.test,
-    video_count: counts.video,
-    students_count: counts.students,
-  };
-}
 
 type CourseInput = Partial<Static<typeof PatchCourse>>;
 
@@ -206,74 +123,34 @@ async function courseChanges(app: App, school: School, body: CourseInput): Promi
   return changes;
 }
 
-/** Courses (spec §7 Courses): the school's list, creation, settings and the recycle bin. */
-export async function courseRoutes(app: App): Promise<void> {
+const CoursePage = Page(CourseListItem);
+
+/**
+ * The student's side of the course routes: learning (above courses) answers it and feature-routes.ts
+ * hands it in, as tariffs is handed the course count.
+ */
+export interface StudentCourses {
+  /** GET courses/: the courses of the student's groups as cards. */
+  list(ctx: AppContext, request: FastifyRequest, query: Static<typeof ListQuery>, school: School): Promise<Static<typeof CoursePage>>;
+  /** GET courses/{id}/: the course past the student's gates (404 outside it, 403 closed or expired). */
+  open(ctx: AppContext, schoolId: number, courseId: number, userId: number): Promise<{ id: number }>;
+}
+
+/** Courses (spec §7 Courses): the school's list, creation, settings and the recycle bin; a student's cards and course page come from `student`. */
+export async function courseRoutes(app: App, student: StudentCourses): Promise<void> {
   const { ctx } = app;
   const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
 
   /** One course as its page shows it: the row, its folder and its counts in one statement. */
   async function courseWithCounts(school: School, courseId: number): Promise<Static<typeof CourseBody>> {
     const [row] = await ctx.db
-      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, ...countColumns() })
+      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, ...courseCountColumns() })
       .from(courses)
       .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
       .leftJoin(courseFiles, coverJoin)
       .where(eq(courses.id, courseId));
     const { course, folderId, folderName, cover, ...counts } = row!;
     return courseBody(ctx, course, school, folderId === null ? null : { id: folderId, name: folderName! }, cover, counts);
-  }
-
-  /**
-   * A student's course cards: the courses of their groups (published or not, their access period
-   * over or not: the card says so), each with the group, the days left and their progress. Four
-   * statements for any page: the school, the count, the page with its group, the progress of the
-   * page's courses (one grouped query).
-   */
-  async function studentCourses(request: FastifyRequest, query: Static<typeof ListQuery>, school: School) {
-    const userId = request.auth!.userId;
-    const { p: page = 1, s: size = 20, search, folder } = query;
-    const text = search?.trim();
-    const now = ctx.now();
-    const where: SQL = and(
-      eq(courses.schoolId, school.id),
-      isNull(courses.removedAt),
-      eq(courses.isAccess, true),
-      folder === undefined ? undefined : folder === 0 ? isNull(courses.folderId) : eq(courses.folderId, folder),
-      text ? ilike(courses.name, containsPattern(text)) : undefined,
-    )!;
-    // One membership per course and student (a unique index): the join never repeats a course.
-    const mine = and(eq(studentsGroupMembers.courseId, courses.id), eq(studentsGroupMembers.userId, userId));
-    const [total] = await ctx.db.select({ n: count() }).from(courses).innerJoin(studentsGroupMembers, mine).where(where);
-    const countAll = total?.n ?? 0;
-    const slice = pageSlice(page, size, countAll);
-    if (!slice) return pageEnvelope(request, [], countAll, page, size);
-    const rows = await ctx.db
-      .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, member: studentsGroupMembers, group: studentsGroups, ...countColumns() })
-      .from(courses)
-      .innerJoin(studentsGroupMembers, mine)
-      .innerJoin(studentsGroups, eq(studentsGroups.id, studentsGroupMembers.groupId))
-      .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
-      .leftJoin(courseFiles, coverJoin)
-      .where(where)
-      .orderBy(...(slice.fromEnd ? [desc(courses.order), desc(courses.id)] : [asc(courses.order), asc(courses.id)]))
-      .limit(slice.limit)
-      .offset(slice.offset);
-    if (slice.fromEnd) rows.reverse();
-    const counts = await lessonCounts(ctx.db, userId, rows.map((row) => row.course.id));
-    const list = rows.map(({ course, folderId, folderName, cover, member, group, ...lessonTotals }) => {
-      const period = { accessFrom: member.accessFrom, durationDays: member.durationDays ?? group.trainingDuration };
-      return {
-        ...courseBody(ctx, course, school, folderId === null ? null : { id: folderId, name: folderName! }, cover, lessonTotals),
-        group_id: group.id,
-        remaining_period: remainingDays(period, now),
-        certificate: group.certificate,
-        progress: countsProgress(counts.get(course.id)),
-        finished: member.finishedAt !== null,
-        access_expired: accessExpired(period, now),
-        published: course.published,
-      };
-    });
-    return pageEnvelope(request, list, countAll, page, size);
   }
 
   app.get(
@@ -284,12 +161,12 @@ export async function courseRoutes(app: App): Promise<void> {
         summary: 'Курсы школы: все для администратора (или корзина), курсы своих групп для преподавателя и ученика',
         params: Type.Object({ school: SchoolName }),
         querystring: ListQuery,
-        response: { 200: Page(CourseListItem), ...errors(400, 401, 403, 404, 451) },
+        response: { 200: CoursePage, ...errors(400, 401, 403, 404, 451) },
       },
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-      if (role === 'Student') return studentCourses(request, request.query, school);
+      if (role === 'Student') return student.list(ctx, request, request.query, school);
       const { p: page = 1, s: size = 20, search, folder, removed } = request.query;
       const bin = removed === true && role === 'Admin';
       const text = search?.trim();
@@ -308,7 +185,7 @@ export async function courseRoutes(app: App): Promise<void> {
       const forward = bin ? [desc(courses.removedAt), desc(courses.id)] : [asc(courses.order), asc(courses.id)];
       const backward = bin ? [asc(courses.removedAt), asc(courses.id)] : [desc(courses.order), desc(courses.id)];
       const rows = await ctx.db
-        .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, ...countColumns() })
+        .select({ course: courses, folderId: courseFolders.id, folderName: courseFolders.name, cover: coverColumns, ...courseCountColumns() })
         .from(courses)
         .leftJoin(courseFolders, eq(courseFolders.id, courses.folderId))
         .leftJoin(courseFiles, coverJoin)
@@ -403,7 +280,7 @@ export async function courseRoutes(app: App): Promise<void> {
       if (role === 'Student') {
         // The course's own gates, as its outline and lessons give them: a course on the student's
         // list that is unpublished or past their access period says why (403), not "not found".
-        const { course } = await studentCourse(ctx.db, school.id, request.params.id, request.auth!.userId, ctx.now());
+        const course = await student.open(ctx, school.id, request.params.id, request.auth!.userId);
         return courseWithCounts(school, course.id);
       }
       // Admins also open a course in the recycle bin (to restore it).

@@ -2,14 +2,17 @@
 // content blocks, with the server keeping every order 1..n.
 // Other features and the server's root import this feature through this file only.
 export { answers, courseFolders, courses, lessonBlocks, lessonComments, lessons, questions, sections } from './tables.ts';
-export { courseRoutes } from './course-routes.ts';
+export { courseRoutes, type StudentCourses } from './course-routes.ts';
+export { courseBody, courseCountColumns } from './course-body.ts';
 export { folderRoutes } from './folder-routes.ts';
-export { lessonRoutes, type FindAutowebinar } from './lesson-routes.ts';
+export { lessonRoutes, type FindAutowebinar, type StudentLessons } from './lesson-routes.ts';
 export { showsCourseFiles } from './file-holders.ts';
-export { sectionRoutes } from './section-routes.ts';
-export { questionRoutes } from './question-routes.ts';
+export { sectionHead, sectionRoutes, type StudentOutline } from './section-routes.ts';
+export { moduleLessons } from './module-lessons.ts';
+export { handedIn, lessonItem, type LessonItem, type LockBody } from './lesson-item.ts';
+export { questionRoutes, type StudentTestQuestions } from './question-routes.ts';
 export { commentRoutes } from './comment-routes.ts';
-export { blockContent, blockRoutes, lessonBlockBodies } from './block-routes.ts';
+export { blockContent, blockRoutes, lessonBlockBodies, type OpenStudentLesson } from './block-routes.ts';
 export { lessonContent, LessonContent } from './lesson-content.ts';
 export { applyHomeworkOptions, applyTestOptions, homeworkSettings, testSettings } from './lesson-settings.ts';
 export { sanitizeRichText } from './rich-text.ts';

@@ -1,7 +1,7 @@
 import { plural, pluralForm } from '#core/plural';
-import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { Type, type TSchema } from 'typebox';
-import type { App } from '../../context.ts';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
@@ -25,9 +25,7 @@ import {
 } from './lesson-settings.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { attemptsLeft, attemptStats, openLessonForStudent } from '../learning/index.ts';
-import { studentHomework, UserHomeworkSummary } from '../homework/index.ts';
-import { courses, lessons, questions, sections } from './tables.ts';
+import { courses, lessons, sections } from './tables.ts';
 import { FileBody } from './files.ts';
 import { LessonContent, lessonContent } from './lesson-content.ts';
 
@@ -53,70 +51,72 @@ const Common = {
 const Neighbour = Nullable(Type.Object({ type: Type.String(), id: Type.Integer(), section_id: Type.Integer() }));
 const Optional = Type.Optional;
 
-const LessonBody = Type.Object(
-  {
-    id: Type.Integer(),
-    baselesson_ptr_id: Type.Integer(),
-    type: Type.String(),
-    section: Type.Integer(),
-    section_id: Type.Integer(),
-    course_id: Type.Integer(),
-    name: Type.String(),
-    order: Type.Integer(),
-    active: Type.Boolean(),
-    points: Type.Integer(),
-    author_id: Nullable(Type.Integer()),
-    created_at: Type.String(),
-    updated_at: Type.String(),
-    blocks: Optional(LessonContent.properties.blocks),
-    text_files: Optional(Type.Array(FileBody)),
-    audio_files: Optional(Type.Array(FileBody)),
-    // The type-specific id, the same number as id.
-    lesson_id: Optional(Type.Integer()),
-    test_id: Optional(Type.Integer()),
-    homework_id: Optional(Type.Integer()),
-    webinar_id: Optional(Type.Integer()),
-    // A lesson's and a webinar's (sanitised HTML).
-    description: Optional(Nullable(Type.String())),
-    // A test's settings (lesson-settings.ts testFields).
-    success_percent: Optional(Type.Number()),
-    random_questions: Optional(Type.Boolean()),
-    random_answers: Optional(Type.Boolean()),
-    show_right_answers: Optional(Type.Boolean()),
-    attempt_limit: Optional(Type.Boolean()),
-    attempt_count: Optional(Type.Number()),
-    points_per_answer: Optional(Type.Number()),
-    balls_per_answer: Optional(Type.Number()),
-    has_timer: Optional(Type.Boolean()),
-    time_limit: Optional(Nullable(Type.String({ description: 'ЧЧ:ММ:СС' }))),
-    random_test_generator: Optional(Type.Boolean()),
-    num_questions: Optional(Type.Number()),
-    tests_ids: Optional(Type.Array(Type.Integer())),
-    // A homework's (homeworkFields).
-    automate_accept: Optional(Type.Boolean()),
-    time_accept: Optional(Nullable(Type.String({ description: 'ЧЧ:ММ:СС' }))),
-    // A webinar's (webinarFields).
-    autowebinar: Optional(Nullable(Type.Integer())),
-    autowebinar_title: Optional(Nullable(Type.String())),
-    webinar_url: Optional(Nullable(Type.String({ description: 'Страница автовебинара' }))),
-    link: Optional(Nullable(Type.String())),
-    starts_at: Optional(Nullable(Type.String())),
-    duration_minutes: Optional(Nullable(Type.Number())),
-    // A student's view (studentDetail): neighbours, progress, a test's standing, the homework's hand-in.
-    previous: Optional(Neighbour),
-    next: Optional(Neighbour),
-    viewed: Optional(Type.Boolean()),
-    completed: Optional(Type.Boolean()),
-    sended: Optional(Nullable(Type.Boolean())),
-    attempts_left: Optional(Nullable(Type.Number({ description: 'null — без ограничения' }))),
-    passed: Optional(Type.Boolean()),
-    best_percent: Optional(Nullable(Type.Number())),
-    questions_count: Optional(Type.Number()),
-    user_homework: Optional(Nullable(UserHomeworkSummary)),
-  },
-  // Nothing else is sent today; kept open as before so that a field added to the settings is not dropped unnamed.
-  { additionalProperties: true },
-);
+/** A lesson as its routes give it; `handIn`: the schema of a student's homework hand-in (homework's, handed in with StudentLessons). */
+const lessonBodySchema = <H extends TSchema>(handIn: H) =>
+  Type.Object(
+    {
+      id: Type.Integer(),
+      baselesson_ptr_id: Type.Integer(),
+      type: Type.String(),
+      section: Type.Integer(),
+      section_id: Type.Integer(),
+      course_id: Type.Integer(),
+      name: Type.String(),
+      order: Type.Integer(),
+      active: Type.Boolean(),
+      points: Type.Integer(),
+      author_id: Nullable(Type.Integer()),
+      created_at: Type.String(),
+      updated_at: Type.String(),
+      blocks: Optional(LessonContent.properties.blocks),
+      text_files: Optional(Type.Array(FileBody)),
+      audio_files: Optional(Type.Array(FileBody)),
+      // The type-specific id, the same number as id.
+      lesson_id: Optional(Type.Integer()),
+      test_id: Optional(Type.Integer()),
+      homework_id: Optional(Type.Integer()),
+      webinar_id: Optional(Type.Integer()),
+      // A lesson's and a webinar's (sanitised HTML).
+      description: Optional(Nullable(Type.String())),
+      // A test's settings (lesson-settings.ts testFields).
+      success_percent: Optional(Type.Number()),
+      random_questions: Optional(Type.Boolean()),
+      random_answers: Optional(Type.Boolean()),
+      show_right_answers: Optional(Type.Boolean()),
+      attempt_limit: Optional(Type.Boolean()),
+      attempt_count: Optional(Type.Number()),
+      points_per_answer: Optional(Type.Number()),
+      balls_per_answer: Optional(Type.Number()),
+      has_timer: Optional(Type.Boolean()),
+      time_limit: Optional(Nullable(Type.String({ description: 'ЧЧ:ММ:СС' }))),
+      random_test_generator: Optional(Type.Boolean()),
+      num_questions: Optional(Type.Number()),
+      tests_ids: Optional(Type.Array(Type.Integer())),
+      // A homework's (homeworkFields).
+      automate_accept: Optional(Type.Boolean()),
+      time_accept: Optional(Nullable(Type.String({ description: 'ЧЧ:ММ:СС' }))),
+      // A webinar's (webinarFields).
+      autowebinar: Optional(Nullable(Type.Integer())),
+      autowebinar_title: Optional(Nullable(Type.String())),
+      webinar_url: Optional(Nullable(Type.String({ description: 'Страница автовебинара' }))),
+      link: Optional(Nullable(Type.String())),
+      starts_at: Optional(Nullable(Type.String())),
+      duration_minutes: Optional(Nullable(Type.Number())),
+      // A student's view (studentDetail): neighbours, progress, a test's standing, the homework's hand-in.
+      previous: Optional(Neighbour),
+      next: Optional(Neighbour),
+      viewed: Optional(Type.Boolean()),
+      completed: Optional(Type.Boolean()),
+      sended: Optional(Nullable(Type.Boolean())),
+      attempts_left: Optional(Nullable(Type.Number({ description: 'null — без ограничения' }))),
+      passed: Optional(Type.Boolean()),
+      best_percent: Optional(Nullable(Type.Number())),
+      questions_count: Optional(Type.Number()),
+      user_homework: Optional(Nullable(handIn)),
+    },
+    // Nothing else is sent today; kept open as before so that a field added to the settings is not dropped unnamed.
+    { additionalProperties: true },
+  );
 
 /** `linked`: a webinar's autowebinar, when it has one that still exists. */
 function lessonBody(kind: Kind, lesson: Lesson, courseId: number, linked: LinkedAutowebinar | null = null) {
@@ -165,9 +165,48 @@ async function assertSourceTests(db: Db, courseId: number, ids: readonly number[
  */
 export type FindAutowebinar = (db: Db, schoolId: number, id: number) => Promise<LinkedAutowebinar | null>;
 
-/** Lessons, tests, homework and webinars (spec §7 Modules and lessons): admins build them; readers of the course read them. */
-export async function lessonRoutes(app: App, findAutowebinar: FindAutowebinar): Promise<void> {
+/** What a student's lesson page adds to the lesson (studentDetail). */
+export interface StudentLessonFields {
+  previous: Static<typeof Neighbour>;
+  next: Static<typeof Neighbour>;
+  viewed: boolean;
+  completed: boolean;
+  sended: boolean | null;
+  /** A test's standing. */
+  attempts_left?: number | null;
+  passed?: boolean;
+  best_percent?: number | null;
+  questions_count?: number;
+  /** A homework's hand-in. */
+  user_homework?: unknown;
+}
+
+/**
+ * A student's lesson page, which learning (above courses) answers: feature-routes.ts hands it in,
+ * with the schema of a homework page's `user_homework` (a hand-in, which homework owns).
+ */
+export interface StudentLessons {
+  handIn: TSchema;
+  /**
+   * GET {type}s/{id}/ for a student: the gates (their group's order, access period, lesson access),
+   * the visit recorded unless `record` is false, then `detail` (the lesson as staff see it) with the
+   * neighbours to go to and their own work on a test or a homework.
+   */
+  page<T extends object>(
+    ctx: AppContext,
+    type: string,
+    schoolId: number,
+    lessonId: number,
+    userId: number,
+    record: boolean,
+    detail: (lesson: Lesson, course: { id: number; schoolId: number }) => Promise<T>,
+  ): Promise<T & StudentLessonFields>;
+}
+
+/** Lessons, tests, homework and webinars (spec §7 Modules and lessons): admins build them; readers of the course read them, a student through `student`. */
+export async function lessonRoutes(app: App, findAutowebinar: FindAutowebinar, student: StudentLessons): Promise<void> {
   const { ctx } = app;
+  const LessonBody = lessonBodySchema(student.handIn);
 
   /** An autowebinar of the school a webinar lesson may link; another school's or an unknown id is a field error. */
   async function assertAutowebinar(schoolId: number, id: number | null): Promise<void> {
@@ -215,43 +254,6 @@ export async function lessonRoutes(app: App, findAutowebinar: FindAutowebinar): 
       const courseId = course.id;
       const linked = kind.type === 'webinar' ? await linkedAutowebinar(course.schoolId, lesson) : null;
       return { ...lessonBody(kind, lesson, courseId, linked), ...(await lessonContent(ctx, lesson.id)) };
-    }
-
-    /**
-     * A student's lesson page: the gates (their group's order, access period, lesson access), the
-     * visit recorded, the neighbours to go to, and their own work on a test or a homework.
-     */
-    async function studentDetail(schoolId: number, lessonId: number, userId: number, record: boolean) {
-      const opened = await openLessonForStudent(ctx, schoolId, lessonId, userId, kind.type, { record });
-      const { lesson, course, state } = opened;
-      const own =
-        kind.type === 'test'
-          ? await testProgress(lesson, userId)
-          : kind.type === 'homework'
-            ? { user_homework: await studentHomework(ctx.db, userId, lesson.id) }
-            : {};
-      return {
-        ...(await detail(lesson, course)),
-        previous: opened.previous,
-        next: opened.next,
-        viewed: state.viewed,
-        completed: state.completed,
-        sended: kind.type === 'homework' || kind.type === 'test' ? state.submitted : null,
-        ...own,
-      };
-    }
-
-    /** A test's start screen: the student's attempts, and how many questions an attempt has. */
-    async function testProgress(lesson: Lesson, userId: number) {
-      const settings = testSettings(lesson.settings);
-      const [stats, [own]] = await Promise.all([attemptStats(ctx.db, lesson.id, userId), ctx.db.select({ n: count() }).from(questions).where(eq(questions.lessonId, lesson.id))]);
-      return {
-        attempts_left: attemptsLeft(settings, stats.graded),
-        passed: stats.passed,
-        best_percent: stats.bestPercent,
-        // A random test draws up to num_questions from its sources (fewer when they have fewer).
-        questions_count: settings.randomTestGenerator ? settings.numQuestions : own!.n,
-      };
     }
 
     app.post(
@@ -309,7 +311,7 @@ export async function lessonRoutes(app: App, findAutowebinar: FindAutowebinar): 
       },
       async (request) => {
         const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-        if (role === 'Student') return studentDetail(school.id, request.params.id, request.auth!.userId, !isImpersonating(request));
+        if (role === 'Student') return student.page(ctx, kind.type, school.id, request.params.id, request.auth!.userId, !isImpersonating(request), detail);
         const { lesson, course } = await findLesson(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId }, kind.type);
         return detail(lesson, course);
       },

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
-import type { App } from '../../context.ts';
+import type { App, FastifyRequest } from '../../context.ts';
 import type { Db } from '../../shared/db/database.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { studentQuestions, StudentTestView } from '../learning/index.ts';
 import { findLesson, type Course, type Lesson } from './course-access.ts';
 import { testFields, testSettings } from './lesson-settings.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
@@ -314,8 +313,17 @@ function answerValues(type: QuestionType, settings: QuestionSettings, input: Ans
   }
 }
 
-/** Question texts and answer texts (questions and answers, spec §7 Questions). */
-export async function questionRoutes(app: App): Promise<void> {
+/**
+ * A student's test (tests/{id}/get_questions/): the questions of their open attempt without the
+ * answer key, and its schema. Learning (above courses) answers it: feature-routes.ts hands it in.
+ */
+export interface StudentTestQuestions {
+  view: TSchema;
+  questions(app: App, request: FastifyRequest, schoolId: number, testId: number): Promise<unknown>;
+}
+
+/** Question texts and answer texts (questions and answers, spec §7 Questions); a student's test comes from `student`. */
+export async function questionRoutes(app: App, student: StudentTestQuestions): Promise<void> {
   const { ctx } = app;
   const EDITORS: SchoolRole[] = ['Admin', 'Teacher'];
   const admin = (request: { auth?: { userId: number } | null }) => ({ role: 'Admin' as const, userId: request.auth!.userId });
@@ -718,14 +726,14 @@ export async function questionRoutes(app: App): Promise<void> {
         summary: 'Настройки теста и все его вопросы с ответами по порядку, для редактора теста (администратор, преподаватель курса); ученику — вопросы его попытки без ключа',
         description: 'Ученику — вид обучения (learning): вопросы открытой попытки (она открывается при первом запросе), без правильных ответов.',
         params: Params,
-        response: { 200: Type.Union([TestQuestions, StudentTestView]), ...errors(400, 401, 403, 404, 451) },
+        response: { 200: Type.Union([TestQuestions, student.view]), ...errors(400, 401, 403, 404, 451) },
       },
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, ['Admin', 'Teacher', 'Student']);
       // A student gets the learning feature's view (no answer key, their attempt's questions);
       // what follows is the editor's: every answer carries the key (is_correct, ranges, pairs, the right order).
-      if (role === 'Student') return studentQuestions(app, request, school.id, request.params.id);
+      if (role === 'Student') return student.questions(app, request, school.id, request.params.id);
       const { lesson, course } = await findTest(ctx.db, school.id, request.params.id, { role, userId: request.auth!.userId });
       const list = await questionsWithAnswers(ctx.db, eq(questions.lessonId, lesson.id));
       return {

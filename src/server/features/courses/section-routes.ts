@@ -1,23 +1,20 @@
 import { plural, pluralForm } from '#core/plural';
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { Type, type TSchema } from 'typebox';
-import type { App } from '../../context.ts';
-import { containsPattern } from '../../shared/db/like-pattern.ts';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { Type, type Static, type TSchema } from 'typebox';
+import type { App, AppContext } from '../../context.ts';
 import { badRequest, fieldError } from '../../shared/errors.ts';
 import { Detail, errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { sendSerializedJson } from '../../shared/http/serialized-json.ts';
 import { requireSchoolRole, type SchoolRole } from '../../shared/security/school-access.ts';
-import { courseProgress, lessonStates, outlineStates, remainingDays, studentCourse, type Enrolment, type LessonState } from '../learning/index.ts';
-import { courseNotFound, findCourse, findSection, sectionNotFound } from './course-access.ts';
-import type { OutlineSection } from './course-outline.ts';
-import { GroupSettingsBody, LessonItem, lessonItem, ProgressBody, studentLessonItem } from './lesson-item.ts';
-import { studentOutlineJson } from './student-outline-json.ts';
+import { courseNotFound, findCourse, findSection } from './course-access.ts';
+import { GroupSettingsBody, LessonItem, lessonItem, ProgressBody } from './lesson-item.ts';
+import { moduleLessons } from './module-lessons.ts';
 import { childIds, lockParents, nextOrder, placeAt, renumber, withPositions } from './ordering.ts';
-import { courses, lessonBlocks, lessons, sections } from './tables.ts';
+import { courses, sections, type lessons } from './tables.ts';
 
 const READERS: SchoolRole[] = ['Admin', 'Teacher', 'Student'];
 
-const SectionBody = Type.Object({
+export const SectionBody = Type.Object({
   section_id: Type.Integer(),
   section: Type.Integer(),
   course: Type.Integer(),
@@ -59,105 +56,38 @@ function sectionBody(section: SectionRow, lessonRows: LessonRow[]) {
   return { ...sectionHead(section), lessons: lessonRows.map(lessonItem) };
 }
 
-function sectionHead(section: SectionRow) {
+/** A module's own fields (SectionBody without its lessons). */
+export function sectionHead(section: SectionRow) {
   return { section_id: section.id, section: section.id, course: section.courseId, name: section.name, section_name: section.name, order: section.order };
 }
 
-/** A module as a student sees it: the lessons open to them, with their progress and locks. */
-function studentSectionBody(section: SectionRow, states: readonly LessonState[]) {
-  return { ...sectionHead(section), lessons: states.filter((state) => state.sectionId === section.id).map(studentLessonItem) };
-}
-
-const groupSettings = (enrolment: Enrolment) => ({
-  strict_task_order: enrolment.strictTaskOrder,
-  task_submission_lock: enrolment.taskSubmissionLock,
-  submit_homework_to_go_on: enrolment.submitHomeworkToGoOn,
-  submit_test_to_go_on: enrolment.submitTestToGoOn,
-  success_test_to_go_on: enrolment.successTestToGoOn,
+/** One module's lessons (sections/{id}/lessons/{course}/); a student's adds their group and its settings. */
+const SectionLessons = Type.Object({
+  section_id: Type.Integer(),
+  section_name: Type.String(),
+  course_id: Type.Integer(),
+  group_id: Type.Optional(Type.Integer()),
+  group_settings: Type.Optional(GroupSettingsBody),
+  lessons: Type.Array(LessonItem),
 });
 
-/** Modules and the course outline (spec §7 Modules and lessons). Admins write; readers of the course read. */
-export async function sectionRoutes(app: App): Promise<void> {
+/**
+ * The student's side of the outline routes, past their gates (404 outside the course, 403 closed,
+ * expired or locked): learning (above courses) answers it and feature-routes.ts hands it in.
+ */
+export interface StudentOutline {
+  /** GET courses/{id}/sections/: the student's outline, serialised (Outline); `search` as everyone's, kept to what they see. */
+  outline(ctx: AppContext, schoolId: number, courseId: number, userId: number, search: string | undefined): Promise<Buffer>;
+  /** GET sections/{id}/lessons/{course}/. */
+  sectionLessons(ctx: AppContext, schoolId: number, sectionId: number, courseId: number, userId: number): Promise<Static<typeof SectionLessons>>;
+  /** GET sections/{id}/. */
+  section(ctx: AppContext, schoolId: number, sectionId: number, userId: number): Promise<Static<typeof SectionBody>>;
+}
+
+/** Modules and the course outline (spec §7 Modules and lessons). Admins write; readers of the course read; a student's view comes from `student`. */
+export async function sectionRoutes(app: App, student: StudentOutline): Promise<void> {
   const { ctx } = app;
   const reader = (role: SchoolRole, userId: number) => ({ role, userId });
-
-  /** The lessons of some modules in order: one query for any number of modules. */
-  async function lessonsOf(sectionIds: number[], role: SchoolRole, search?: string): Promise<Map<number, LessonRow[]>> {
-    const bySection = new Map<number, LessonRow[]>(sectionIds.map((id) => [id, []]));
-    if (sectionIds.length === 0) return bySection;
-    const pattern = search ? containsPattern(search) : null;
-    const rows = await ctx.db
-      .select()
-      .from(lessons)
-      .where(
-        and(
-          inArray(lessons.sectionId, sectionIds),
-          // Only admins see lessons that are switched off.
-          role === 'Admin' ? undefined : eq(lessons.active, true),
-          pattern
-            ? or(
-                ilike(lessons.name, pattern),
-                sql`exists (select 1 from ${lessonBlocks} where ${lessonBlocks.lessonId} = ${lessons.id} and ${lessonBlocks.content}->>'description' ilike ${pattern})`,
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(lessons.sectionId), asc(lessons.order));
-    for (const row of rows) bySection.get(row.sectionId)!.push(row);
-    return bySection;
-  }
-
-  /**
-   * A course the student studies, past its gates (404 outside it, 403 closed or expired), with the
-   * lessons they can see and their states: two statements, whatever the number of lessons.
-   */
-  async function studentView(schoolId: number, courseId: number, userId: number) {
-    const now = ctx.now();
-    const { course, enrolment } = await studentCourse(ctx.db, schoolId, courseId, userId, now);
-    return { course, enrolment, now, states: await lessonStates(ctx.db, enrolment, now) };
-  }
-
-  /**
-   * The student's outline: modules in order (empty ones kept), the lessons open to them, their group
-   * and progress. Serialised here from parts encoded once per course outline (student-outline-json.ts).
-   */
-  async function studentOutline(schoolId: number, courseId: number, userId: number, search: string | undefined): Promise<Buffer> {
-    const now = ctx.now();
-    const { course, enrolment } = await studentCourse(ctx.db, schoolId, courseId, userId, now);
-    const { outline, states } = await outlineStates(ctx.db, enrolment, now);
-    let shown: readonly OutlineSection[] = outline.sections;
-    let visible = states;
-    if (search) {
-      // The same search as everyone's, kept to what the student can see; the progress stays the course's.
-      const found = new Set([...(await lessonsOf(shown.map((s) => s.id), 'Student', search)).values()].flat().map((row) => row.id));
-      visible = states.filter((state) => found.has(state.id));
-      const lower = search.toLowerCase();
-      shown = shown.filter((s) => visible.some((state) => state.sectionId === s.id) || s.name.toLowerCase().includes(lower));
-    }
-    const head = {
-      course_id: course.id,
-      course_name: course.name,
-      group_id: enrolment.groupId,
-      teacher_id: enrolment.teacherId,
-      group_settings: groupSettings(enrolment),
-      remaining_period: remainingDays(enrolment, now),
-      certificate: enrolment.certificate,
-      progress: courseProgress(states),
-      finished: enrolment.finishedAt !== null,
-    };
-    return studentOutlineJson(head, outline, shown, visible);
-  }
-
-  /** A module of a live course of the school (any reader may ask; the student's gates come after). */
-  async function sectionOfSchool(schoolId: number, sectionId: number, courseId?: number): Promise<SectionRow> {
-    const [row] = await ctx.db
-      .select({ section: sections })
-      .from(sections)
-      .innerJoin(courses, eq(courses.id, sections.courseId))
-      .where(and(eq(sections.id, sectionId), eq(courses.schoolId, schoolId), isNull(courses.removedAt), courseId === undefined ? undefined : eq(courses.id, courseId)));
-    if (!row) throw sectionNotFound();
-    return row.section;
-  }
 
   app.get(
     '/:school/courses/:id/sections/',
@@ -173,10 +103,11 @@ export async function sectionRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
       const search = request.query.search_query?.trim() || undefined;
-      if (role === 'Student') return sendSerializedJson(reply, await studentOutline(school.id, request.params.id, request.auth!.userId, search));
+      if (role === 'Student') return sendSerializedJson(reply, await student.outline(ctx, school.id, request.params.id, request.auth!.userId, search));
       const course = await findCourse(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       const sectionRows = await ctx.db.select().from(sections).where(eq(sections.courseId, course.id)).orderBy(asc(sections.order));
-      const bySection = await lessonsOf(
+      const bySection = await moduleLessons(
+        ctx.db,
         sectionRows.map((s) => s.id),
         role,
         search,
@@ -194,30 +125,15 @@ export async function sectionRoutes(app: App): Promise<void> {
         tags: ['courses'],
         summary: 'Уроки модуля по порядку',
         params: Type.Object({ school: SchoolName, id: Id, course: Id }),
-        response: {
-          200: Type.Object({
-            section_id: Type.Integer(),
-            section_name: Type.String(),
-            course_id: Type.Integer(),
-            group_id: Type.Optional(Type.Integer()),
-            group_settings: Type.Optional(GroupSettingsBody),
-            lessons: Type.Array(LessonItem),
-          }),
-          ...errors(400, 401, 403, 404, 451),
-        },
+        response: { 200: SectionLessons, ...errors(400, 401, 403, 404, 451) },
       },
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-      if (role === 'Student') {
-        const { course, enrolment, states } = await studentView(school.id, request.params.course, request.auth!.userId);
-        const section = await sectionOfSchool(school.id, request.params.id, course.id);
-        const body = studentSectionBody(section, states);
-        return { section_id: section.id, section_name: section.name, course_id: course.id, group_id: enrolment.groupId, group_settings: groupSettings(enrolment), lessons: body.lessons };
-      }
+      if (role === 'Student') return student.sectionLessons(ctx, school.id, request.params.id, request.params.course, request.auth!.userId);
       const { section, course } = await findSection(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
       if (course.id !== request.params.course) throw courseNotFound();
-      const bySection = await lessonsOf([section.id], role);
+      const bySection = await moduleLessons(ctx.db, [section.id], role);
       return { section_id: section.id, section_name: section.name, course_id: course.id, lessons: bySection.get(section.id)!.map(lessonItem) };
     },
   );
@@ -229,12 +145,9 @@ export async function sectionRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { school, role } = await requireSchoolRole(app, request, { name: request.params.school }, READERS);
-      if (role === 'Student') {
-        const section = await sectionOfSchool(school.id, request.params.id);
-        return studentSectionBody(section, (await studentView(school.id, section.courseId, request.auth!.userId)).states);
-      }
+      if (role === 'Student') return student.section(ctx, school.id, request.params.id, request.auth!.userId);
       const { section } = await findSection(ctx.db, school.id, request.params.id, reader(role, request.auth!.userId));
-      return sectionBody(section, (await lessonsOf([section.id], role)).get(section.id)!);
+      return sectionBody(section, (await moduleLessons(ctx.db, [section.id], role)).get(section.id)!);
     },
   );
 
@@ -291,7 +204,7 @@ export async function sectionRoutes(app: App): Promise<void> {
         }
       });
       const [updated] = await ctx.db.select().from(sections).where(eq(sections.id, section.id));
-      return sectionBody(updated!, (await lessonsOf([section.id], 'Admin')).get(section.id)!);
+      return sectionBody(updated!, (await moduleLessons(ctx.db, [section.id], 'Admin')).get(section.id)!);
     },
   );
 

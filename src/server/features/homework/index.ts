@@ -14,3 +14,4 @@ export { threadFiles } from './check-files.ts';
 export { pruneHomeworkUploads } from './pending-files.ts';
 export { homeworkChecked, homeworkHandedIn } from './homework-events.ts';
 export type { HomeworkRole, Viewer as HomeworkViewer } from './homework-access.ts';
+export { handInReads } from './hand-in-reads.ts';

@@ -1,4 +1,4 @@
-import { and, asc, avg, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import { schoolMembers, users } from '../../shared/db/core-tables.ts';
@@ -7,7 +7,7 @@ import { errors, Id, SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type School } from '../../shared/security/school-access.ts';
 import { courses, lessons } from '../courses/index.ts';
 import { studentLessonAccess, studentsGroupMembers, studentsGroups } from '../groups/index.ts';
-import { userHomeworks } from '../homework/index.ts';
+import type { HandInReads } from './hand-in-reads.ts';
 import { lessonCounts, type CourseCounts } from './progress.ts';
 import { lessonVisible } from './student-access.ts';
 import { lessonProgress } from './tables.ts';
@@ -74,9 +74,10 @@ const studentNotFound = () => notFound('Студент не найден.', 'STU
  * The student's progress (reference §4.9 student_progress): per course the lessons they can see and
  * have completed, in all and by kind, the mean of their accepted homework marks and their place
  * among the course's students. Reads only (the original wrote on GET: a defect): a constant number
- * of statements whatever the number of courses, lessons or students.
+ * of statements whatever the number of courses, lessons or students. The marks are homework's
+ * (above learning): feature-routes.ts hands in their read.
  */
-export async function progressRoutes(app: App): Promise<void> {
+export async function progressRoutes(app: App, averageMarks: HandInReads['averageMarks']): Promise<void> {
   const { ctx } = app;
   // Completing a lesson by watching its video is progress too.
   await videoCompletionRoutes(app);
@@ -101,7 +102,7 @@ export async function progressRoutes(app: App): Promise<void> {
       .orderBy(asc(courses.order), asc(courses.id));
     const ids = enrolled.map((c) => c.id);
     const counts = ids.length === 0 ? new Map<number, CourseCounts>() : await lessonCounts(ctx.db, student.id, ids);
-    const marks = ids.length === 0 ? new Map<number, number>() : await averageMarks(student.id, ids);
+    const marks = ids.length === 0 ? new Map<number, number>() : await averageMarks(ctx.db, student.id, ids);
     const ranks = ids.length === 0 || !options.rank ? new Map<number, Place>() : await places(student.id, ids);
     const list: CourseProgressBody[] = enrolled.map((course) => {
       const byType = counts.get(course.id);
@@ -126,16 +127,6 @@ export async function progressRoutes(app: App): Promise<void> {
       };
     });
     return { student: student.email, school_id: school.id, school_name: school.name, courses: list };
-  }
-
-  /** The mean accepted homework mark per course (two decimals). */
-  async function averageMarks(userId: number, courseIds: number[]): Promise<Map<number, number>> {
-    const rows = await ctx.db
-      .select({ courseId: userHomeworks.courseId, mark: avg(userHomeworks.mark) })
-      .from(userHomeworks)
-      .where(and(eq(userHomeworks.userId, userId), inArray(userHomeworks.courseId, courseIds), eq(userHomeworks.status, 'accepted'), isNotNull(userHomeworks.mark)))
-      .groupBy(userHomeworks.courseId);
-    return new Map(rows.filter((row) => row.mark !== null).map((row) => [row.courseId, Math.round(Number(row.mark) * 100) / 100]));
   }
 
   /**

@@ -4,7 +4,7 @@ import { preparedPerDb } from '../../shared/db/prepared.ts';
 import { forbidden, notFound } from '../../shared/errors.ts';
 import { courseOutline, courses, EMPTY_OUTLINE, lessons, type CourseOutline, type OutlineLesson } from '../courses/index.ts';
 import { groupLessonClosures, studentLessonAccess, studentsGroupMembers, studentsGroups } from '../groups/index.ts';
-import { userHomeworks } from '../homework/index.ts';
+import type { HandInStatuses } from './hand-in-reads.ts';
 import { lessonProgress } from './tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -130,7 +130,7 @@ export interface LessonState extends OutlineLesson {
   submitted: boolean;
   /** Read, passed, accepted. */
   completed: boolean;
-  /** A homework's hand-in status (pending, revision…: the outline shows «На доработке»), null before one and for other lessons. */
+  /** A homework's hand-in status (pending, revision…: the outline shows «На доработке»), null before one, for other lessons and when not asked for (outlineStates). */
   homeworkStatus: string | null;
   locked: Lock | null;
 }
@@ -146,23 +146,37 @@ export const lessonVisible = (groupId: number | SQLWrapper) =>
 /** A lesson_progress row as one number, lesson id × 8 + flags (viewed 1, submitted 2, completed 4): a list of them parses as one array of numbers (unordered: sorting them cost PostgreSQL 40 % of the statement). */
 const progressCode = sql`${lessonProgress.lessonId}::bigint * 8 + (${lessonProgress.viewedAt} is not null)::int + 2 * (${lessonProgress.submittedAt} is not null)::int + 4 * (${lessonProgress.completedAt} is not null)::int`;
 
-/** outlineStates' statement: the course's outline version and the student's progress, own access and group closures. */
-const studentRows = preparedPerDb((db) =>
-  db
-    .select({
-      version: courses.outlineVersion,
-      progress: sql<number[] | null>`(select json_agg(${progressCode}) from ${lessonProgress}
+/**
+ * outlineStates' statement: the course's outline version and the student's progress, own access and
+ * group closures, and with `handIns` their hand-ins' statuses (the outline's homework_status).
+ */
+function studentRowsStatement(handIns: HandInStatuses | undefined, name: string) {
+  return preparedPerDb((db) =>
+    db
+      .select({
+        version: courses.outlineVersion,
+        progress: sql<number[] | null>`(select json_agg(${progressCode}) from ${lessonProgress}
         where ${lessonProgress.userId} = ${sql.placeholder('user')} and ${lessonProgress.courseId} = ${courses.id})`,
-      access: sql<[number, boolean | null, string | null][] | null>`(select json_agg(json_build_array(${studentLessonAccess.lessonId}, ${studentLessonAccess.available}, ${studentLessonAccess.availableFrom}))
+        access: sql<[number, boolean | null, string | null][] | null>`(select json_agg(json_build_array(${studentLessonAccess.lessonId}, ${studentLessonAccess.available}, ${studentLessonAccess.availableFrom}))
         from ${studentLessonAccess} where ${studentLessonAccess.userId} = ${sql.placeholder('user')})`,
-      closed: sql<number[] | null>`(select json_agg(${groupLessonClosures.lessonId}) from ${groupLessonClosures} where ${groupLessonClosures.groupId} = ${sql.placeholder('group')})`,
-      handIns: sql<[number, string][] | null>`(select json_agg(json_build_array(${userHomeworks.homeworkId}, ${userHomeworks.status})) from ${userHomeworks}
-        where ${userHomeworks.userId} = ${sql.placeholder('user')} and ${userHomeworks.courseId} = ${courses.id})`,
-    })
-    .from(courses)
-    .where(eq(courses.id, sql.placeholder('course')))
-    .prepare('student_outline_rows'),
-);
+        closed: sql<number[] | null>`(select json_agg(${groupLessonClosures.lessonId}) from ${groupLessonClosures} where ${groupLessonClosures.groupId} = ${sql.placeholder('group')})`,
+        handIns: handIns ? handIns(sql.placeholder('user'), courses.id) : sql<[number, string][] | null>`null`,
+      })
+      .from(courses)
+      .where(eq(courses.id, sql.placeholder('course')))
+      .prepare(name),
+  );
+}
+
+const studentRows = studentRowsStatement(undefined, 'student_outline_rows');
+/** The statement with the statuses of each HandInReads (one in the server: homework's), each its own prepared name. */
+const studentRowsWith = new Map<HandInStatuses, ReturnType<typeof studentRowsStatement>>();
+function studentRowsOf(handIns: HandInStatuses | undefined) {
+  if (!handIns) return studentRows;
+  let statement = studentRowsWith.get(handIns);
+  if (!statement) studentRowsWith.set(handIns, (statement = studentRowsStatement(handIns, `student_outline_rows_${studentRowsWith.size + 1}`)));
+  return statement;
+}
 
 /** The student's progress flags for each lesson of the outline, by its place. */
 function flagsByPlace(outline: CourseOutline, codes: readonly number[]): Uint8Array {
@@ -183,15 +197,17 @@ function flagsByPlace(outline: CourseOutline, codes: readonly number[]): Uint8Ar
  * rule as lessonVisible, which the counting queries use.
  * A lesson opened once stays open. Strict order (group setting) locks a lesson until every earlier
  * one is done: viewed, or, with the "to go on" settings, a homework handed in, a test sent or passed.
+ * A homework's hand-in status is read in the same statement when `handIns` is given (the outline
+ * shows it); otherwise it is null.
  */
-export async function outlineStates(db: Db, enrolment: Enrolment, now: Date): Promise<{ outline: CourseOutline; states: LessonState[] }> {
-  const [row] = await studentRows(db).execute({ user: enrolment.userId, course: enrolment.courseId, group: enrolment.groupId });
+export async function outlineStates(db: Db, enrolment: Enrolment, now: Date, handIns?: HandInStatuses): Promise<{ outline: CourseOutline; states: LessonState[] }> {
+  const [row] = await studentRowsOf(handIns)(db).execute({ user: enrolment.userId, course: enrolment.courseId, group: enrolment.groupId });
   if (!row) return { outline: EMPTY_OUTLINE, states: [] };
   const outline = await courseOutline(db, enrolment.courseId, row.version);
   const flags = flagsByPlace(outline, row.progress ?? []);
   const own = new Map((row.access ?? []).map(([lessonId, available, from]) => [lessonId, { available, from: from === null ? null : new Date(from) }]));
   const closed = new Set(row.closed ?? []);
-  const handIns = new Map(row.handIns ?? []);
+  const statuses = new Map(row.handIns ?? []);
   const states: LessonState[] = [];
   let blocker: number | undefined;
   let strictLock: Lock | undefined;
@@ -209,7 +225,7 @@ export async function outlineStates(db: Db, enrolment: Enrolment, now: Date): Pr
       viewed: (done & 1) !== 0,
       submitted: (done & 2) !== 0,
       completed: (done & 4) !== 0,
-      homeworkStatus: lesson.type === 'homework' ? (handIns.get(lesson.id) ?? null) : null,
+      homeworkStatus: lesson.type === 'homework' ? (statuses.get(lesson.id) ?? null) : null,
       locked: null,
     };
     if (access?.from && access.from.getTime() > now.getTime()) {
@@ -227,8 +243,8 @@ export async function outlineStates(db: Db, enrolment: Enrolment, now: Date): Pr
 }
 
 /** outlineStates' lessons: what every gate, count and certificate of the student's course goes by. */
-export async function lessonStates(db: Db, enrolment: Enrolment, now: Date): Promise<LessonState[]> {
-  return (await outlineStates(db, enrolment, now)).states;
+export async function lessonStates(db: Db, enrolment: Enrolment, now: Date, handIns?: HandInStatuses): Promise<LessonState[]> {
+  return (await outlineStates(db, enrolment, now, handIns)).states;
 }
 
 /** Whether strict order lets the student past this lesson. */

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses } from '../courses/tables.ts';
 import { studentsGroupMembers } from '../groups/tables.ts';
-import { openLessonForStudent } from './index.ts';
+import { openLessonForStudent } from './student-lesson.ts';
 import { recordProgress } from './progress.ts';
 import { lessonProgress } from './tables.ts';
 import { addMember, registerOwner, type Account, type Owner } from '../../../../tests/server/fixtures.ts';

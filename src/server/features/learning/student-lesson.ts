@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../shared/errors.ts';
-import { courses, lessons, sections } from '../courses/index.ts';
+import { courses, lessons, sections, type OpenStudentLesson } from '../courses/index.ts';
 import { lessonVideos } from './lesson-videos.ts';
 import { markFinishedIfComplete, recordProgress, stepCompletes } from './progress.ts';
 import { lessonStates, openLesson, studentCourse, type Course, type Enrolment, type LessonState } from './student-access.ts';
@@ -78,3 +78,6 @@ export async function openLessonForStudent(
   const finishedAt = (await markFinishedIfComplete(ctx.db, enrolment, after, now)) ? now : enrolment.finishedAt;
   return { lesson: row.lesson, course, state, previous: neighbour(states[index - 1]), next: neighbour(states[index + 1]), enrolment: { ...enrolment, finishedAt } };
 }
+
+/** A student's gates to a lesson, read only, for courses' block routes (feature-routes.ts hands it to blockRoutes). */
+export const openStudentLesson: OpenStudentLesson = (ctx, schoolId, lessonId, userId, type) => openLessonForStudent(ctx, schoolId, lessonId, userId, type, { record: false });

@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../share
 import { errors, Id, SchoolName, Text } from '../../shared/http/schemas.ts';
 import { IMPERSONATION_READ_ONLY, isImpersonating } from '../../shared/security/auth.ts';
 import { requireSchoolRole } from '../../shared/security/school-access.ts';
-import { courses, lessons, sections, testSettings } from '../courses/index.ts';
+import { courses, lessons, sections, testSettings, type StudentTestQuestions } from '../courses/index.ts';
 import { loadQuestions, presentQuestions } from './attempt-questions.ts';
 import { attemptsLeft, attemptStats, closeLateAttempt, findOpenAttempt, isLate, startAttempt, type Attempt, type TestSettings } from './attempts.ts';
 import { gradeAttempt } from './grading.ts';
@@ -360,3 +360,6 @@ export async function testRoutes(app: App): Promise<void> {
     },
   );
 }
+
+/** A student's test for courses' tests/{id}/get_questions/ (feature-routes.ts hands it to questionRoutes). */
+export const studentTestQuestions: StudentTestQuestions = { view: StudentTestView, questions: studentQuestions };

@@ -1,5 +1,5 @@
-// The lesson routes as a student calls them: the gates, the visit recorded, the neighbours, and
-// their own work on a test or a homework.
+// A student's lesson page (student-lesson-page.ts, through courses' lesson routes): the gates, the
+// visit recorded, the neighbours, and their own work on a test or a homework.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, registerOwner, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { enrol } from '../../../../tests/server/learning-fixtures.ts';

@@ -1,13 +1,13 @@
-import type { LessonState, Lock } from '../learning/index.ts';
-import type { CourseOutline, OutlineSection } from './course-outline.ts';
-import { lessonItem, lockBody } from './lesson-item.ts';
+import { handedIn, lessonItem, type CourseOutline, type OutlineSection } from '../courses/index.ts';
+import type { LessonState, Lock } from './student-access.ts';
+import { lockBody } from './student-lesson-item.ts';
 
-// A student's outline answer as bytes (the Outline schema of section-routes.ts), joined from parts
+// A student's outline answer as bytes (the Outline schema of courses' section-routes.ts), joined from parts
 // encoded once per course outline: each lesson's fixed fields and each module's, and the few
 // endings progress gives an item. An outline of 1,000 lessons is then one copy of its bytes, not
 // 1,000 objects built, serialised and encoded to UTF-8 (issue 12's budget: about 5 ms a request
-// on the benchmark's machine otherwise). The same JSON as the objects of lesson-item.ts
-// (student-outline-json.test.ts).
+// on the benchmark's machine otherwise). The same JSON as the objects of courses' lesson-item.ts and
+// student-lesson-item.ts (student-outline-json.test.ts).
 
 interface Encoded {
   /** `{"type":…,…,"points":…,` by the lesson's place in the outline. */
@@ -41,9 +41,6 @@ function statusPart(status: string | null): Buffer {
   if (!part) statusParts.set(status, (part = bytes(`${JSON.stringify(status)},"locked":`)));
   return part;
 }
-
-/** Only tests and homework are handed in; `sended` is null for lessons and webinars. */
-const handedIn = (type: string) => type === 'test' || type === 'homework';
 
 function encode(outline: CourseOutline): Encoded {
   let parts = encoded.get(outline);

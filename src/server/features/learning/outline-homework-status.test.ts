@@ -1,8 +1,8 @@
-// A student's outline says where each homework's hand-in stands (learning/student-access.ts reads
-// it with the progress; section-routes.ts): a homework sent back for revision is not just «sent».
+// A student's outline says where each homework's hand-in stands (student-access.ts reads it with the
+// progress, by homework's HandInReads; student-outline.ts): a homework sent back for revision is not just «sent».
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lessons } from './index.ts';
+import { lessons } from '../courses/index.ts';
 import { handIn, homeworkSchool, type HomeworkSchool } from '../../../../tests/server/homework-fixtures.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
 

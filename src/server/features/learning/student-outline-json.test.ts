@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LessonState } from '../learning/index.ts';
-import type { CourseOutline, OutlineLesson } from './course-outline.ts';
-import { studentLessonItem } from './lesson-item.ts';
+import type { CourseOutline, OutlineLesson } from '../courses/index.ts';
+import type { LessonState } from './student-access.ts';
+import { studentLessonItem } from './student-lesson-item.ts';
 import { studentOutlineJson } from './student-outline-json.ts';
 
 const lesson = (id: number, sectionId: number, type: string, name: string, order: number): OutlineLesson => ({ id, sectionId, type, name, order, points: type === 'test' ? 10 : 0 });
