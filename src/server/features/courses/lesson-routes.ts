@@ -102,7 +102,7 @@ const lessonBodySchema = <H extends TSchema>(handIn: H) =>
       link: Optional(Nullable(Type.String())),
       starts_at: Optional(Nullable(Type.String())),
       duration_minutes: Optional(Nullable(Type.Number())),
-      // A student's view (studentDetail): neighbours, progress, a test's standing, the homework's hand-in.
+      // A student's view (StudentLessons, learning's): neighbours, progress, a test's standing, the homework's hand-in.
       previous: Optional(Neighbour),
       next: Optional(Neighbour),
       viewed: Optional(Type.Boolean()),
@@ -165,7 +165,7 @@ async function assertSourceTests(db: Db, courseId: number, ids: readonly number[
  */
 export type FindAutowebinar = (db: Db, schoolId: number, id: number) => Promise<LinkedAutowebinar | null>;
 
-/** What a student's lesson page adds to the lesson (studentDetail). */
+/** What a student's lesson page adds to the lesson (StudentLessons.page). */
 export interface StudentLessonFields {
   previous: Static<typeof Neighbour>;
   next: Static<typeof Neighbour>;

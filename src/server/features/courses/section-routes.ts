@@ -38,7 +38,7 @@ const StudentFields = {
   finished: Type.Optional(Type.Boolean()),
 };
 
-/** The outline's answer; a student's is serialised by hand (studentOutline), checked against this in its tests. */
+/** The outline's answer; a student's is serialised by hand (learning's student-outline.ts), checked against this in its tests. */
 export const Outline = Type.Object({
   course_id: Type.Integer(),
   course_name: Type.String(),
