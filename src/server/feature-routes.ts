@@ -9,10 +9,11 @@ import { chatRoutes } from './features/chats/index.ts';
 import { bonusRoutes } from './features/bonuses/index.ts';
 import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
-import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, schoolCourseCount, schoolPictureFiles, sectionRoutes } from './features/courses/index.ts';
+import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, readersOfCourses, schoolCourseCount, schoolPictureFiles, sectionRoutes } from './features/courses/index.ts';
 import {
   courseStudentsRoutes,
   groupCourseAccessRoutes,
+  groupCourseMembers,
   groupRoutes,
 } from './features/groups/index.ts';
 import { feedbackRoutes } from './features/feedbacks/index.ts';
@@ -46,6 +47,8 @@ import { findAutowebinar, webinarRoutes } from './features/webinars/index.ts';
 
 /** Every API route, mounted under /api. */
 export async function registerRoutes(app: App): Promise<void> {
+  // Groups tells courses who teaches and studies a course (readableBy), before any route answers.
+  readersOfCourses(groupCourseMembers);
   // Spec §7's paths without the school (chats/, payment_method/, courses/{id}/clone/): the same routes twice.
   serveSpecPaths(app);
   app.get(

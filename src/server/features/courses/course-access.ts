@@ -1,8 +1,8 @@
-import { and, eq, exists, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../shared/db/database.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { SchoolRole } from '../../shared/security/school-access.ts';
-import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
+import { courseMembers } from './course-members.ts';
 import { courses, lessons, sections } from './tables.ts';
 
 export const courseNotFound = () => notFound('Курс не найден.', 'COURSE_NOT_FOUND');
@@ -17,22 +17,13 @@ export type Lesson = typeof lessons.$inferSelect;
  * Who may read a course: the school's admins, the teacher of one of its groups, and a student of
  * one of them while it is published (the learning issue adds the group's own gates); a copy whose
  * original's school closed it (delete_course_access) is closed to everyone. A condition on the
- * course row, so lists filter by it in SQL.
+ * course row, so lists filter by it in SQL; groups tells its teachers and students (course-members.ts).
  */
 export function readableBy(role: SchoolRole, userId: number) {
   const open = eq(courses.isAccess, true);
   if (role === 'Admin' || role === 'SuperAdmin') return open;
-  if (role === 'Teacher') {
-    return and(open, exists(sql`(select 1 from ${studentsGroups} where ${studentsGroups.courseId} = ${courses.id} and ${studentsGroups.teacherId} = ${userId})`));
-  }
-  return and(
-    open,
-    eq(courses.published, true),
-    exists(
-      sql`(select 1 from ${studentsGroups} join ${studentsGroupMembers} on ${studentsGroupMembers.groupId} = ${studentsGroups.id}
-           where ${studentsGroups.courseId} = ${courses.id} and ${studentsGroupMembers.userId} = ${userId})`,
-    ),
-  );
+  if (role === 'Teacher') return and(open, courseMembers().teaches(courses.id, userId));
+  return and(open, eq(courses.published, true), courseMembers().studies(courses.id, userId));
 }
 
 interface Reader {

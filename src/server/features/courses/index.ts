@@ -26,6 +26,7 @@ export { prunePendingUploads, type PendingUploads } from './prune-pending-upload
 export { KIND_RULES } from './files.ts';
 export { takeUploadRate } from './upload-rates.ts';
 export { findCourse } from './course-access.ts';
+export { readersOfCourses, type CourseMembers } from './course-members.ts';
 export { schoolCourseCount } from './course-counts.ts';
 export { schoolPictureFiles } from './school-picture-files.ts';
 export { coverColumns, coverJoin, coverUrl } from './files.ts';

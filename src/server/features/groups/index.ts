@@ -6,6 +6,7 @@ export { groupRoutes } from './group-routes.ts';
 export { addStudents, joinChainedGroups, joinGroups, moveStudents, NOT_IN_GROUP, oneGroupPerCourse, removeStudents } from './membership.ts';
 export { parseInstant } from './instants.ts';
 export { findGroup } from './group-access.ts';
+export { groupCourseMembers } from './course-members.ts';
 export { groupTeacherChanged, studentsJoinedGroup, type GroupTeacherChange, type StudentsJoined } from './group-events.ts';
 export { assertStudents } from './school-people.ts';
 export { groupCourseAccess, groupLessonClosures, studentLessonAccess, studentsGroupHistory, studentsGroupMembers, studentsGroups } from './tables.ts';
