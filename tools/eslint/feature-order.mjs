@@ -76,8 +76,6 @@ export const EXCEPTIONS = {
     'courses>groups':
       "course-access.ts's readableBy (who may read a course) asks group membership; removed when the teacher's and " +
       "the student's course lists move above groups (learning) and courses keeps the admins' view.",
-    'courses>homework':
-      "file-routes.ts attaches files to a check; removed with the check's files moving to homework.",
   },
   app: {},
 };
