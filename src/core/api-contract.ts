@@ -7881,52 +7881,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/{school}/courses/with_student_groups/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Курсы, у которых есть группы, с их группами (свои группы для преподавателя) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    school: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            course_id: number;
-                            name: string;
-                            student_groups: {
-                                group_id: number;
-                                name: string;
-                                teacher_id: number | null;
-                            }[];
-                        }[];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/{school}/courses/{id}/": {
         parameters: {
             query?: never;
@@ -8084,6 +8038,52 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/{school}/courses/with_student_groups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Курсы, у которых есть группы, с их группами (свои группы для преподавателя) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    school: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            course_id: number;
+                            name: string;
+                            student_groups: {
+                                group_id: number;
+                                name: string;
+                                teacher_id: number | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/{school}/courses/{id}/clone/": {

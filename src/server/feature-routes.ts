@@ -11,6 +11,7 @@ import { appealRoutes, catalogRoutes } from './features/catalog/index.ts';
 import { certificateRoutes, certificateTemplateRoutes } from './features/certificates/index.ts';
 import { blockRoutes, commentRoutes, courseCopyRoutes, courseRoutes, fileRoutes, folderRoutes, lessonRoutes, questionRoutes, readersOfCourses, schoolCourseCount, schoolPictureFiles, sectionRoutes } from './features/courses/index.ts';
 import {
+  courseGroupsRoutes,
   courseStudentsRoutes,
   groupCourseAccessRoutes,
   groupCourseMembers,
@@ -87,6 +88,7 @@ export async function registerRoutes(app: App): Promise<void> {
   await fileRoutes(app, threadFiles);
   await folderRoutes(app);
   await courseRoutes(app, studentCourses);
+  await courseGroupsRoutes(app);
   await courseCopyRoutes(app);
   await sectionRoutes(app, studentOutline(handInReads.statuses));
   await lessonRoutes(app, findAutowebinar, studentLessonPage(handInReads));

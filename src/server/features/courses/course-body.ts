@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { App } from '../../context.ts';
 import type { School } from '../../shared/security/school-access.ts';
-import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 import type { Course } from './course-access.ts';
+import { courseMembers } from './course-members.ts';
 import { coverUrl } from './files.ts';
 import { courses, lessonBlocks, lessons, sections } from './tables.ts';
 
@@ -45,7 +45,7 @@ export const CourseBody = Type.Object({
 
 /**
  * Per-course counts, computed in the same statement as the page (one round trip for any page).
- * Built on first use: the groups tables come from a feature that imports this one.
+ * Built on first use: the students come from groups, wired once the server starts (course-members.ts).
  */
 export function courseCountColumns() {
   const lessonsOf = (type?: string) =>
@@ -58,8 +58,7 @@ export function courseCountColumns() {
     test: lessonsOf('test'),
     video: sql<number>`(select count(*) from ${lessonBlocks} join ${lessons} on ${lessons.id} = ${lessonBlocks.lessonId}
       join ${sections} on ${sections.id} = ${lessons.sectionId} where ${sections.courseId} = ${courses.id} and ${lessonBlocks.type} = 'video')::int`,
-    students: sql<number>`(select count(distinct ${studentsGroupMembers.userId}) from ${studentsGroupMembers}
-      join ${studentsGroups} on ${studentsGroups.id} = ${studentsGroupMembers.groupId} where ${studentsGroups.courseId} = ${courses.id})::int`,
+    students: courseMembers().studentCount(courses.id),
   };
 }
 type Counts = { [K in keyof ReturnType<typeof courseCountColumns>]: number };

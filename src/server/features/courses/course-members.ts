@@ -2,14 +2,17 @@ import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Who reads a course besides the school's admins: the teachers and students of its groups, whom
- * groups (above courses) keeps. Conditions on a course's id column, so lists filter in SQL.
+ * Who reads a course besides the school's admins, and how many study it: the teachers and students
+ * of its groups, whom groups (above courses) keeps. SQL on a course's id column, so lists filter
+ * and count in the same statement.
  */
 export interface CourseMembers {
   /** The user teaches a group of the course. */
   teaches(courseId: AnyPgColumn, userId: number): SQL;
   /** The user studies in a group of the course. */
   studies(courseId: AnyPgColumn, userId: number): SQL;
+  /** How many students the course's groups have, each once (a course's students_count). */
+  studentCount(courseId: AnyPgColumn): SQL<number>;
 }
 
 // One for the process, not per app: readableBy is asked deep in findCourse/findLesson, whose many

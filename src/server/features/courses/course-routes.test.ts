@@ -219,18 +219,3 @@ describe('one course', () => {
     expect((await call(t.app, 'GET', path, { token: owner.access })).status).toBe(404);
   });
 });
-
-describe('courses with their groups', () => {
-  it('lists for the admin every course that has groups, and for a teacher their own groups', async () => {
-    const course = await addCourse(t.app, owner.schoolId, { name: 'С группами' });
-    await t.app.ctx.db.insert(studentsGroups).values([
-      { schoolId: owner.schoolId, courseId: course.id, teacherId: teacher.id, name: 'Группа А' },
-      { schoolId: owner.schoolId, courseId: course.id, teacherId: null, name: 'Группа Б' },
-    ]);
-    const admin = (await call(t.app, 'GET', url(owner.schoolName, 'with_student_groups/'), { token: owner.access })).body as unknown as Body[];
-    expect(admin.find((c) => c.course_id === course.id)!.student_groups.map((g: Body) => g.name)).toEqual(['Группа А', 'Группа Б']);
-    const mine = (await call(t.app, 'GET', url(owner.schoolName, 'with_student_groups/'), { token: teacher.access })).body as unknown as Body[];
-    expect(mine.find((c) => c.course_id === course.id)!.student_groups.map((g: Body) => g.name)).toEqual(['Группа А']);
-    expect((await call(t.app, 'GET', url(owner.schoolName, 'with_student_groups/'), { token: student.access })).status).toBe(403);
-  });
-});

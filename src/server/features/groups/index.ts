@@ -1,5 +1,6 @@
 // Students groups: a course taught by a teacher to its students, and who may open which lessons.
 // Other features and the server's root import this feature through this file only.
+export { courseGroupsRoutes } from './course-groups-routes.ts';
 export { courseStudentsRoutes } from './course-students-routes.ts';
 export { groupCourseAccessRoutes } from './group-course-access-routes.ts';
 export { groupRoutes } from './group-routes.ts';
