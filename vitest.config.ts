@@ -50,7 +50,7 @@ export default defineConfig({
         test: {
           // The API suite. Not isolated: a worker runs its files one after another in one process,
           // so it boots PGlite once and hands each test app a database emptied for it
-          // (tests/server/pglite-pool.ts) instead of booting one per app (seconds each).
+          // (tests/server/database-pool.ts) instead of booting one per app (seconds each).
           name: 'server',
           environment: 'node',
           isolate: false,

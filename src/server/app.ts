@@ -4,8 +4,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import Fastify from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +25,7 @@ import { videoUploadRoutes } from './features/courses/index.ts';
 import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
 import { registerJsonBodies } from './shared/http/json-bodies.ts';
+import { compileSerializer, compileValidator } from './shared/http/schema-compilers.ts';
 import { createMailer } from './shared/mail/mailer.ts';
 import { pruneOldRows, RETENTION_CRON } from './retention.ts';
 import { createJobRunner, type JobRunnerTiming } from './shared/jobs/job-runner.ts';
@@ -84,12 +83,8 @@ export async function buildApp({ config, database, logger = true, logStream, now
     http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))) },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  // Bodies are JSON and must have the right types (a number is not a name); query strings and
-  // path parameters are text, so they are coerced to the declared types.
-  const ajv = (coerceTypes: false | 'array') => addFormats.default(new Ajv.default({ allErrors: true, useDefaults: true, coerceTypes, strict: false }));
-  const bodyAjv = ajv(false);
-  const textAjv = ajv('array');
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(compileValidator);
+  app.setSerializerCompiler(compileSerializer);
 
   const ownsDatabase = !database;
   // A first start spends seconds here (every migration on an empty database, then the demo data):

@@ -18,3 +18,14 @@ export async function admin(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/** The names of the server's databases LIKE `pattern`. */
+export async function databases(url: string, pattern: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [pattern])).rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,5 +1,5 @@
 // Every test app starts as on a new database, also when it reuses one a closed app left behind
-// (tests/server/pglite-pool.ts; on PostgreSQL each app has a copy of the migrated template).
+// (tests/server/database-pool.ts), on PGlite and on PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { registerOwner } from './fixtures.ts';

@@ -1,15 +1,12 @@
-// Builds the real app for the server suite, each on a migrated database with no rows of its own:
-// an in-memory PGlite database from the worker's pool by default, or, when TEST_DATABASE_URL is
-// set, a database of its own on that PostgreSQL server, copied from the run's migrated template
-// (dropped afterwards).
+// Builds the real app for the server suite, each on a migrated database with no rows of its own
+// from the worker's pool (tests/server/database-pool.ts): in-memory PGlite by default, PostgreSQL
+// when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts';
 import type { App } from '../../src/server/context.ts';
-import { openDatabase, type Database } from '../../src/server/shared/db/database.ts';
-import { admin, withDatabase } from '../helpers/postgres-admin.ts';
-import { acquirePglite } from './pglite-pool.ts';
+import type { Database } from '../../src/server/shared/db/database.ts';
+import { acquireDatabase } from './database-pool.ts';
 
 export interface TestApp {
   app: App;
@@ -19,12 +16,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
-  const url = process.env.TEST_DATABASE_URL;
-  const dbName = `coursehub_test_${randomBytes(6).toString('hex')}`;
-  // Without the template (a file run outside the server project) the app migrates the copy itself.
-  const template = inject('postgresTemplate');
-  if (url) await admin(url, `create database "${dbName}"${template ? ` template "${template}"` : ''}`);
-  const database = url ? await openDatabase({ kind: 'postgres', url: withDatabase(url, dbName) }) : await acquirePglite();
+  const database = await acquireDatabase();
   // Rate limits are off unless a test asks for them: suites sign up many users from one address.
   // A developer's machine (demo mode on), with links in mail and answers on a name of their own.
   const loaded = loadConfig({ LOG_LEVEL: 'silent', DEMO: '1', SEED_DEMO: '0', RATE_LIMIT: '0', PUBLIC_CACHE_MS: '0', SECRET: randomBytes(32).toString('hex') }, { staticDir: '/nonexistent' });
@@ -35,15 +27,11 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const close = async () => {
-    await database.close();
-    if (url) await admin(url, `drop database if exists "${dbName}" with (force)`);
-  };
   let app: App;
   try {
     app = await buildApp({ config, database, logger: false, now: () => clock.now });
   } catch (error) {
-    await close();
+    await database.close();
     throw error;
   }
   return {
@@ -52,7 +40,7 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     clock,
     async close() {
       await app.close();
-      await close();
+      await database.close();
     },
   };
 }
