@@ -7,13 +7,13 @@ import { aliases } from './tools/aliases.mjs';
 const consoleGuard = 'tests/setup/console-guard.ts';
 
 // The component tests: happy-dom, React, Testing Library.
-const domTests = ['src/**/*.dom.test.ts', 'src/app/**/*.test.{ts,tsx}', 'src/views/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'];
+const domTests = ['src/app/**/*.test.{ts,tsx}', 'src/views/**/*.test.{ts,tsx}', 'src/widgets/**/*.test.{ts,tsx}', 'tests/bundle/**/*.test.ts'];
 // Those that cannot share a worker's window with other files: a vi.mock stays registered for the
 // files after it, and a custom element cannot be defined twice in one window.
 const domAlone = ['src', 'tests/bundle'].flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .map((file) => `${dir}/${file}`)
-    .filter((file) => /\.dom\.test\.ts$/.test(file) || (/^(src\/app|src\/views|src\/widgets|tests\/bundle)\/.*\.test\.tsx?$/.test(file)))
+    .filter((file) => /^(src\/app|src\/views|src\/widgets|tests\/bundle)\/.*\.test\.tsx?$/.test(file))
     .filter((file) => /\bvi\.mock\(|\bdefineWidget\(|-element(\.ts)?'|\bcustomElements\b/.test(readFileSync(file, 'utf8'))),
 );
 // happy-dom's settings: a <link> or <script> a component adds (the code stylesheet) is taken as
@@ -35,14 +35,35 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Core's own tests run once, with coverage (npm run test:coverage), beside the rest.
+          name: 'core',
+          environment: 'node',
+          setupFiles: [consoleGuard],
+          include: ['src/core/**/*.test.ts'],
+          exclude: ['**/*.dom.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'core-dom',
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM },
+          pool: 'threads',
+          setupFiles: [consoleGuard],
+          include: ['src/core/**/*.dom.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
           setupFiles: [consoleGuard],
           // The smoke test starts the built server: seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          include: ['src/core/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
-          exclude: ['**/*.dom.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
         },
       },
       {
