@@ -4,10 +4,9 @@
 // tables.ts (foreign keys), and the server's shared/db/schema.ts gathers every tables.ts for
 // Drizzle. Shared code (server shared/, app ui/) sits below the features and imports none of them;
 // the schema aggregator is imported by the database module only. Between features, imports go
-// down the layers written in feature-order.mjs: an import of the same or a higher layer is refused
-// unless it is a listed exception (known debt).
+// down the layers written in feature-order.mjs: an import of the same or a higher layer is refused.
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { EXCEPTIONS, layerOf } from './feature-order.mjs';
+import { layerOf } from './feature-order.mjs';
 
 // [, area, feature, path inside the feature ('' for the folder itself)]
 const FEATURE = /[\\/]src[\\/](server|app)[\\/]features[\\/]([^\\/]+)(?:[\\/](.*))?$/;
@@ -54,7 +53,7 @@ export default {
         return;
       }
       if (own && basename(file) === 'tables.ts' && rest === 'tables.ts') return;
-      if (own && own[1] === area && !(`${own[2]}>${feature}` in EXCEPTIONS[area])) {
+      if (own && own[1] === area) {
         const layers = LAYERS[area];
         for (const name of [own[2], feature]) {
           if (!layers.has(name)) {

@@ -67,15 +67,6 @@ export const APP_LAYERS = [
   ['settings'],
 ];
 
-/**
- * Known debt: imports that still go against the order, as 'from>to', each with why it is there and
- * what removes it. Lint accepts exactly these; remove an entry once its imports are gone.
- */
-export const EXCEPTIONS = {
-  server: {},
-  app: {},
-};
-
 /** The layer of every feature of one side ('server' | 'app'), 0 at the bottom. */
 export const layerOf = (side) =>
   new Map((side === 'server' ? SERVER_LAYERS : APP_LAYERS).flatMap((layer, index) => layer.map((name) => [name, index])));
