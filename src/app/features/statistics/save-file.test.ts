@@ -11,7 +11,7 @@ describe('saveFile', () => {
     const blob = new Blob(['a;b']);
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x/1');
     const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const clicks: { download: string; href: string; hidden: boolean; attached: boolean }[] = [];
+    const clicks: { download: string; href: string; hidden: HTMLAnchorElement['hidden']; attached: boolean }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push({ download: this.download, href: this.href, hidden: this.hidden, attached: this.isConnected });
     });
