@@ -92,8 +92,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: [consoleGuard, 'tests/e2e/server-ready.ts'],
           fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Limits for a hang, not a pace: each step waits up to tests/e2e/browser.ts's WAIT.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          expect: { poll: { timeout: 60_000 } },
         },
       },
       {

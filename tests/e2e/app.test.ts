@@ -1,7 +1,7 @@
 // The platform app in Chromium against the running product.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchProblems } from './browser.ts';
+import { launchBrowser, watchProblems, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 let browser: Browser;
@@ -73,7 +73,7 @@ describe("JavaScript transferred on the admin's course screens (issue 11: list �
     const context = await browser.newContext({ serviceWorkers: 'block' });
     const page = await context.newPage();
     await signIn(page, 'admin@coursehub.ru');
-    await page.waitForURL(`${platform}/school/Coursehub/courses`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}/school/Coursehub/courses`, WAIT);
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } }).authState.access);
     const storageState = await context.storageState();
     await context.close();
@@ -119,8 +119,8 @@ describe("JavaScript transferred on the admin's course screens (issue 11: list �
     const lesson = await api<{ id: number }>('lessons/', { section: section.section_id, name: 'Урок с текстом' });
     await api('blocks/', { base_lesson: lesson.id, type: 'description', description: '<p>Текст</p>' });
     const bytes = await scriptBytes(storageState, `/school/Coursehub/courses/create-course/${course.course_id}/constructor`, async (page) => {
-      await page.getByRole('button', { name: 'Урок с текстом', exact: true }).click({ timeout: 15_000 });
-      await page.getByRole('textbox', { name: 'Текст', exact: true }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Урок с текстом', exact: true }).click(WAIT);
+      await page.getByRole('textbox', { name: 'Текст', exact: true }).waitFor(WAIT);
     });
     expect(bytes).toBeLessThanOrEqual(200 * 1024);
   });
@@ -134,7 +134,7 @@ describe('signing in as each demo role', () => {
   ])('%s lands in the school and sees only the role\'s menu', async (email, home, items) => {
     const { page, problems } = await open('/login');
     await signIn(page, email);
-    await page.waitForURL(`${platform}${home}`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}${home}`, WAIT);
     await expect.poll(() => menu(page)).toEqual(items);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -161,7 +161,7 @@ describe('the demo teacher\'s groups', () => {
   it('lists the group they teach, which opens its own page', async () => {
     const { page, problems } = await open('/login');
     await signIn(page, 'teacher@coursehub.ru');
-    await page.waitForURL(`${platform}/school/Coursehub/courses`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}/school/Coursehub/courses`, WAIT);
     await page.locator('.school-menu a', { hasText: 'Группы' }).click();
     const group = page.getByRole('link', { name: 'Python с нуля — поток 1' });
     await expect.poll(() => group.getAttribute('href')).toMatch(/^\/school\/Coursehub\/group\/\d+$/);
@@ -175,11 +175,11 @@ describe('the demo school\'s owner', () => {
   it('chooses between role 5 (super admin) and admin, and as super admin sees that role\'s menu', async () => {
     const { page, problems } = await open('/login');
     await signIn(page, 'owner@coursehub.ru');
-    await page.waitForURL(`${platform}/chooseSchool`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}/chooseSchool`, WAIT);
     const choices = page.locator('.school-choice');
     await expect.poll(() => choices.allTextContents()).toEqual([expect.stringContaining('Суперадминистратор · Владелец'), expect.stringContaining('Администратор · Владелец')]);
     await choices.filter({ hasText: 'Суперадминистратор' }).click();
-    await page.waitForURL(`${platform}/school/Coursehub/settings/main`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}/school/Coursehub/settings/main`, WAIT);
     await expect.poll(() => menu(page)).toEqual(['Профиль', 'Настройки', 'Помощь', 'Тарифы', 'Приложение']);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -195,7 +195,7 @@ describe('a newcomer', () => {
     await page.getByLabel('Пароль', { exact: true }).fill('Secret-pass-1');
     await page.getByLabel('Повторите пароль').fill('Secret-pass-1');
     await page.getByRole('button', { name: 'Создать школу' }).click();
-    await page.waitForURL(`${platform}/school/Shkola_Brauzera/courses`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}/school/Shkola_Brauzera/courses`, WAIT);
     await expect.poll(() => menu(page)).toContain('Тарифы');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -206,7 +206,7 @@ describe('the mobile layout', () => {
   it('puts the menu in a bar above the page below 640 px', async () => {
     const { page } = await open('/login', 390);
     await signIn(page, 'student@coursehub.ru');
-    await page.waitForURL(/student-courses/, { timeout: 15_000 });
+    await page.waitForURL(/student-courses/, WAIT);
     const menuBox = await page.locator('.school-menu').boundingBox();
     const mainBox = await page.locator('.school-main').boundingBox();
     expect(menuBox!.width).toBeGreaterThan(350);
@@ -227,7 +227,7 @@ describe('public pages', () => {
     ['/no-such-page', 'платформа для онлайн-школ'],
   ])('%s shows its content to a visitor', async (path, text) => {
     const { page, problems } = await open(path);
-    await expect.poll(() => page.locator(`text=${text}`).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator(`text=${text}`).count(), WAIT).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -260,7 +260,7 @@ describe('an invitation to a school', () => {
     await page.getByLabel('Пароль', { exact: true }).fill('Invited-pass-1');
     await page.getByLabel('Повторите пароль').fill('Invited-pass-1');
     await page.getByRole('button', { name: 'Принять приглашение' }).click();
-    await page.waitForURL(`${platform}/school/Coursehub/student-courses`, { timeout: 15_000 });
+    await page.waitForURL(`${platform}/school/Coursehub/student-courses`, WAIT);
     await expect.poll(() => menu(page)).toContain('Мои курсы');
     expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { email: string }).email)).toBe(email);
     expect(problems).toEqual([]);
@@ -272,14 +272,14 @@ describe('impersonation', () => {
   it('an admin views the platform as a student from the user list, and ends it', async () => {
     const { page, problems } = await open('/login');
     await signIn(page, 'admin@coursehub.ru');
-    await page.waitForURL(/\/school\/Coursehub\/courses$/, { timeout: 15_000 });
+    await page.waitForURL(/\/school\/Coursehub\/courses$/, WAIT);
     await page.goto(`${platform}/school/Coursehub/settings/employees`);
-    await page.getByRole('button', { name: 'Просмотреть как ученик' }).first().click({ timeout: 15_000 });
-    await page.waitForURL(/student-courses$/, { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Просмотреть как ученик' }).first().click(WAIT);
+    await page.waitForURL(/student-courses$/, WAIT);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Вы просматриваете сайт от имени' }).textContent()).toContain('student@coursehub.ru');
     await expect.poll(() => menu(page)).toContain('Мои курсы');
     await page.getByRole('button', { name: 'Завершить просмотр' }).click();
-    await page.waitForURL(/\/school\/Coursehub\/courses$|\/chooseSchool$/, { timeout: 15_000 });
+    await page.waitForURL(/\/school\/Coursehub\/courses$|\/chooseSchool$/, WAIT);
     expect(await page.getByText('Вы просматриваете сайт от имени').count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -290,7 +290,7 @@ describe('an access token that expires during use', () => {
   it('is renewed invisibly with the refresh token', async () => {
     const { page, problems } = await open('/login');
     await signIn(page, 'admin@coursehub.ru');
-    await page.waitForURL(/\/school\/Coursehub\/courses$/, { timeout: 15_000 });
+    await page.waitForURL(/\/school\/Coursehub\/courses$/, WAIT);
     // The stored access token goes stale, as after 15 minutes; the refresh token is still good.
     await page.evaluate(() => {
       const user = JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } };
@@ -298,7 +298,7 @@ describe('an access token that expires during use', () => {
       localStorage.setItem('user', JSON.stringify(user));
     });
     await page.goto(`${platform}/school/Coursehub/settings/employees`);
-    await expect.poll(() => page.locator('.users-table tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.users-table tbody tr').count(), WAIT).toBeGreaterThan(0);
     const stored = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } }).authState.access);
     expect(stored).not.toBe('expired.access.token');
     expect(problems.filter((p) => !/401/.test(p))).toEqual([]);
@@ -313,7 +313,7 @@ describe('the installable web app', () => {
     expect(manifest).toMatchObject({ display: 'standalone', start_url: '/' });
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of ['/app/icon-192.png', '/app/icon-512.png']) expect((await page.request.get(`${platform}${icon}`)).status()).toBe(200);
-    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/'))), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration('/'))), WAIT).toBe(true);
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload(); // now controlled by the worker
     await page.context().setOffline(true);
@@ -333,7 +333,7 @@ describe('buying a plan', () => {
     await page.getByLabel('Пароль', { exact: true }).fill('Secret-pass-1');
     await page.getByLabel('Повторите пароль').fill('Secret-pass-1');
     await page.getByRole('button', { name: 'Создать школу' }).click();
-    await page.waitForURL(/\/courses$/, { timeout: 15_000 });
+    await page.waitForURL(/\/courses$/, WAIT);
     await page.locator('.school-menu a', { hasText: 'Тарифы' }).click();
     await page.waitForURL(/\/tariff-plans$/);
     return { page, problems };
@@ -341,15 +341,15 @@ describe('buying a plan', () => {
 
   it('pays in the sandbox, and the card then shows the current plan', async () => {
     const { page, problems } = await newcomerOnTariffs('Покупатель', 'buyer@example.com');
-    await page.getByRole('button', { name: 'Подключить' }).first().click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Подключить' }).first().click(WAIT);
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Далее' }).click();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Перейти к оплате' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Перейти к оплате' }).count(), WAIT).toBe(1);
     const [payment] = await Promise.all([page.context().waitForEvent('page'), dialog.getByRole('button', { name: 'Перейти к оплате' }).click()]);
     await expect.poll(() => dialog.textContent()).toContain('Заказ обрабатывается.');
     await payment.getByRole('button', { name: 'Оплатить' }).click();
-    await payment.waitForURL(/tariff-plans\?payment=success|tariff-plans$/, { timeout: 15_000 });
-    await expect.poll(() => payment.getByRole('button', { name: 'Текущий тариф' }).count(), { timeout: 20_000 }).toBe(1);
+    await payment.waitForURL(/tariff-plans\?payment=success|tariff-plans$/, WAIT);
+    await expect.poll(() => payment.getByRole('button', { name: 'Текущий тариф' }).count(), WAIT).toBe(1);
     expect(await payment.getByRole('button', { name: 'Текущий тариф' }).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -357,11 +357,11 @@ describe('buying a plan', () => {
 
   it("shows 'Нет такого промокода' for an unknown promo code", async () => {
     const { page } = await newcomerOnTariffs('Промокодная', 'promo@example.com');
-    await page.getByRole('button', { name: 'Подключить' }).first().click({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Подключить' }).first().click(WAIT);
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name="promo_code"]').fill('NOSUCHCODE');
     await dialog.getByRole('button', { name: 'Далее' }).click();
-    await expect.poll(() => dialog.textContent(), { timeout: 15_000 }).toContain('Нет такого промокода');
+    await expect.poll(() => dialog.textContent(), WAIT).toContain('Нет такого промокода');
     expect(await dialog.locator('input[name="promo_code"]').inputValue()).toBe('NOSUCHCODE');
     await page.context().close();
   });
@@ -371,14 +371,14 @@ describe('the invoice', () => {
   it("lists the school's invoices to its admin and shows one as a document", async () => {
     const { page, problems } = await open('/login');
     await signIn(page, 'admin@coursehub.ru');
-    await page.waitForURL(/\/courses$/, { timeout: 15_000 });
+    await page.waitForURL(/\/courses$/, WAIT);
     // A pending payment to invoice: a subscription that was not paid yet.
     const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('user')!) as { authState: { access: string } }).authState.access);
     const created = await page.request.post(`${platform}/api/Coursehub/subscribe/`, { headers: { authorization: `Bearer ${token}` }, data: { tariff: 'Senior', subscription_type: 'upfront', pays_count: 3 } });
     expect(created.status()).toBe(201);
     await page.goto(`${platform}/invoice`);
-    await page.getByRole('link', { name: /CH-/ }).first().click({ timeout: 15_000 });
-    await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toMatch(/Счёт на оплату № CH-/);
+    await page.getByRole('link', { name: /CH-/ }).first().click(WAIT);
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toMatch(/Счёт на оплату № CH-/);
     await expect.poll(() => page.getByText('Тариф «Senior» на 3 месяца').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await page.context().close();

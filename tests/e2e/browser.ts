@@ -3,6 +3,9 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { findChromium } from '../../tools/ensure-chromium.mjs';
 
+/** How long a step waits for the page to get there: a limit for a hang, not a pace (a busy 2-core machine can take many seconds). */
+export const WAIT = { timeout: 60_000 };
+
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found: npm test installs it (tools/ensure-chromium.mjs), or set CHROMIUM_PATH');
@@ -29,5 +32,5 @@ export async function signIn(page: Page, platform: string, email: string, landin
   await page.getByLabel('Email или телефон').fill(email);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL(`${platform}${landing}`, { timeout: 20_000 });
+  await page.waitForURL(`${platform}${landing}`, WAIT);
 }

@@ -2,7 +2,7 @@
 // on another origin, a marketing page, two instances with the script twice, and a strict CSP.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchProblems } from './browser.ts';
+import { launchBrowser, watchProblems, WAIT } from './browser.ts';
 
 const demo = inject('demo');
 const platform = inject('platform');
@@ -28,11 +28,11 @@ describe('the school site on another origin', () => {
   it('shows the demo school\'s catalogue, landing, webinars and certificate, with events and no errors', async () => {
     const { page, problems } = await open('school-site.html');
     const catalog = page.locator('ch-course-catalog');
-    await expect.poll(() => catalog.locator('text=Python с нуля').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('ch-course-landing').locator('text=Python с нуля').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('ch-certificate').locator('text=Сертификат').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('ch-webinar[slug="demo-soon"]').textContent().then(() => page.locator('ch-webinar[slug="demo-soon"]').locator('[part~="countdown"]').count()), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => events(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(['ch-ready', 'ch-certificate-load']));
+    await expect.poll(() => catalog.locator('text=Python с нуля').count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ch-course-landing').locator('text=Python с нуля').count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ch-certificate').locator('text=Сертификат').count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ch-webinar[slug="demo-soon"]').textContent().then(() => page.locator('ch-webinar[slug="demo-soon"]').locator('[part~="countdown"]').count()), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => events(page), WAIT).toEqual(expect.arrayContaining(['ch-ready', 'ch-certificate-load']));
     // The widgets came from the platform, not from the demo origin.
     expect(new URL(platform).port).not.toBe(new URL(demo).port);
     expect(problems).toEqual([]);
@@ -42,7 +42,7 @@ describe('the school site on another origin', () => {
   it('applies the host page\'s theme through --ch-* properties', async () => {
     const { page } = await open('school-site.html');
     const button = page.locator('ch-course-catalog').locator('.ch-button').first();
-    await button.waitFor({ timeout: 15_000 });
+    await button.waitFor(WAIT);
     // .themed sets --ch-accent: #0b7a5b on the catalogue.
     expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 122, 91)');
     await page.close();
@@ -51,9 +51,9 @@ describe('the school site on another origin', () => {
   it('fires ch-course-select when a course is chosen and opens its preview', async () => {
     const { page, problems } = await open('school-site.html');
     const catalog = page.locator('ch-course-catalog');
-    await catalog.locator('button', { hasText: 'Подробнее' }).first().click({ timeout: 15_000 });
+    await catalog.locator('button', { hasText: 'Подробнее' }).first().click(WAIT);
     await expect.poll(() => events(page)).toContain('ch-course-select');
-    await expect.poll(() => catalog.locator('form').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => catalog.locator('form').count(), WAIT).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -63,7 +63,7 @@ describe('the marketing page', () => {
   it('shows the platform\'s plans with the yearly toggle', async () => {
     const { page, problems } = await open('marketing.html');
     const tariffs = page.locator('ch-tariffs');
-    await expect.poll(() => tariffs.locator('text=Junior').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => tariffs.locator('text=Junior').count(), WAIT).toBeGreaterThan(0);
     await expect.poll(() => tariffs.locator('text=Экономия 20%').count()).toBeGreaterThan(0);
     await expect.poll(() => tariffs.locator('text=ХИТ').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
@@ -75,7 +75,7 @@ describe('two instances and the script twice', () => {
   it('renders both catalogues from one shared request', async () => {
     const { page, problems, requests } = await open('two-instances.html');
     for (const id of ['#first', '#second']) {
-      await expect.poll(() => page.locator(id).locator('text=Python с нуля').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.locator(id).locator('text=Python с нуля').count(), WAIT).toBeGreaterThan(0);
     }
     expect(requests.filter((url) => url.includes('/api/course_catalog/?'))).toHaveLength(1);
     expect(requests.filter((url) => url.endsWith('/widgets/course-catalog.js'))).toHaveLength(1);
@@ -87,9 +87,9 @@ describe('two instances and the script twice', () => {
 describe('a page with a strict Content-Security-Policy', () => {
   it('runs every widget on it without violations', async () => {
     const { page, problems } = await open('strict-csp.html');
-    await expect.poll(() => page.locator('ch-tariffs').locator('text=Junior').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('ch-course-catalog').locator('text=Python с нуля').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('ch-certificate').locator('text=Сертификат').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ch-tariffs').locator('text=Junior').count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ch-course-catalog').locator('text=Python с нуля').count(), WAIT).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('ch-certificate').locator('text=Сертификат').count(), WAIT).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -99,7 +99,7 @@ describe('the tariffs on a phone', () => {
   it('become a one-card carousel at 390 px', async () => {
     const { page } = await open('marketing.html', { width: 390 });
     const cards = page.locator('ch-tariffs').locator('[part~="card"]');
-    await cards.first().waitFor({ timeout: 15_000 });
+    await cards.first().waitFor(WAIT);
     const widths = await cards.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().width));
     const row = await page.locator('ch-tariffs').locator('[part~="cards"]').evaluate((el) => el.getBoundingClientRect().width);
     expect(widths[0]).toBeGreaterThan(row * 0.8);
@@ -115,11 +115,11 @@ describe('course descriptions in the catalogue widget', () => {
     const catalog = page.locator('ch-course-catalog');
     const card = catalog.locator('li.card', { hasText: 'Python с нуля' });
     await expect
-      .poll(() => card.locator('.card-description').textContent(), { timeout: 15_000 })
+      .poll(() => card.locator('.card-description').textContent(), WAIT)
       .toBe('Основы программирования на Python: переменные, условия, циклы, функции и первые проекты.');
     expect(await catalog.getByText(TAGS).count()).toBe(0);
     await card.getByRole('button', { name: 'Подробнее' }).click();
-    await expect.poll(() => catalog.locator('.preview-description strong').textContent(), { timeout: 15_000 }).toBe('Python');
+    await expect.poll(() => catalog.locator('.preview-description strong').textContent(), WAIT).toBe('Python');
     expect(await catalog.getByText(TAGS).count()).toBe(0);
     expect(await page.locator('ch-course-landing').getByText(TAGS).count()).toBe(0);
     expect(problems).toEqual([]);

@@ -5,13 +5,11 @@
 // used is Мария Иванова's, waiting and left alone by every other browser test.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchProblems } from './browser.ts';
+import { launchBrowser, watchProblems, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 const HOMEWORK = 'Напишите письмо коллеге';
 const STUDENT = 'Мария Иванова';
-/** A condition may take a few seconds on a busy machine: waits are on it, never on the clock. */
-const WAIT = { timeout: 20_000 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,7 +34,7 @@ async function review(page: Page, decision: string, comment: string, mark?: stri
 }
 
 describe("the demo teacher's homework review (issue 13)", () => {
-  it('filters the queue, opens a hand-in, sends it back for revision, then accepts it with a mark', { timeout: 120_000 }, async () => {
+  it('filters the queue, opens a hand-in, sends it back for revision, then accepts it with a mark', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);

@@ -9,12 +9,11 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signIn, watchProblems } from './browser.ts';
+import { launchBrowser, signIn, watchProblems, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 const SCHOOL = `${platform}/school/Coursehub`;
 /** A condition may take a few seconds on a busy machine: waits are on it, never on the clock. */
-const WAIT = { timeout: 20_000 };
 const VIDEO = readFileSync(new URL('../fixtures/lesson-video.webm', import.meta.url));
 
 let browser: Browser;
@@ -70,7 +69,7 @@ async function uploadVideo(token: string, lessonId: number): Promise<number> {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 describe('a lesson video (issue 25)', () => {
-  it('plays an uploaded video in a <video>, the lesson complete once it was watched and not on opening; a YouTube link plays in its player', { timeout: 180_000 }, async () => {
+  it('plays an uploaded video in a <video>, the lesson complete once it was watched and not on opening; a YouTube link plays in its player', async () => {
     // The author's course: two lessons, an uploaded video and a YouTube link.
     const admin = await login('admin@coursehub.ru');
     const teacher = await login('teacher@coursehub.ru');

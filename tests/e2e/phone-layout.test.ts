@@ -4,11 +4,10 @@
 // control stands clear of it.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchBrowser, signIn, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 const PHONE = { width: 390, height: 844 };
-const WAIT = { timeout: 20_000 };
 
 let browser: Browser;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // menu's hint that it scrolls, and clear words for a course or webinar that does not exist.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchProblems } from './browser.ts';
+import { launchBrowser, watchProblems, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 const PHONE = { width: 390, height: 844 };
@@ -26,13 +26,13 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email или телефон').fill(email);
   await page.getByLabel('Пароль').fill('coursehub-demo');
   await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL(/\/school\/Coursehub\//, { timeout: 15_000 });
+  await page.waitForURL(/\/school\/Coursehub\//, WAIT);
 }
 
 /** Opens a path and waits until `text` is shown (widget content too: locators pierce shadow roots). */
 async function visit(page: Page, path: string, text: string): Promise<void> {
   await page.goto(`${platform}${path}`);
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text, { exact: true }).first().waitFor(WAIT);
 }
 
 const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
@@ -151,7 +151,7 @@ describe('a phone, 390 px wide', () => {
     for (const path of paths) {
       await page.goto(`${platform}${path}`);
       // A heading says the page has rendered; a quiet network, that what it loads has arrived.
-      await page.locator('h1').first().waitFor({ timeout: 15_000 });
+      await page.locator('h1').first().waitFor(WAIT);
       await page.waitForLoadState('networkidle');
       const width = await scrollWidth(page);
       if (width > PHONE.width) wide.push(`${path}: ${width}px`);
@@ -215,19 +215,19 @@ describe('course descriptions', () => {
     const problems = watchProblems(page);
     await visit(page, '/course-catalog/', 'Python с нуля');
     const card = page.locator('li.card', { hasText: 'Python с нуля' });
-    await expect.poll(() => card.locator('.card-description').textContent(), { timeout: 15_000 }).toBe(PYTHON_TEXT);
+    await expect.poll(() => card.locator('.card-description').textContent(), WAIT).toBe(PYTHON_TEXT);
     expect(await page.getByText(TAGS).count()).toBe(0);
 
     await card.getByRole('button', { name: 'Подробнее' }).click();
     const description = page.locator('.preview-description');
-    await description.waitFor({ timeout: 15_000 });
+    await description.waitFor(WAIT);
     expect(await description.locator('p strong').textContent()).toBe('Python');
     expect(await description.textContent()).toBe(PYTHON_TEXT);
     expect(await page.getByText(TAGS).count()).toBe(0);
 
     // The preview's own address renders the same.
     await visit(page, `/course-catalog/${await demoCourseId()}/`, 'Python с нуля');
-    await page.locator('.preview-description strong').waitFor({ timeout: 15_000 });
+    await page.locator('.preview-description strong').waitFor(WAIT);
     expect(await page.getByText(TAGS).count()).toBe(0);
     expect(problems).toEqual([]);
     await page.context().close();

@@ -6,12 +6,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startDnsStub, type DnsStub } from '../helpers/dns-stub.ts';
-import { launchBrowser, signIn, watchProblems } from './browser.ts';
+import { launchBrowser, signIn, watchProblems, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 const SCHOOL = `${platform}/school/Coursehub`;
 /** A condition may take a few seconds on a busy machine: waits are on it, never on the clock. */
-const WAIT = { timeout: 20_000 };
 const DOMAIN = 'learn.e2e-school.example';
 
 let browser: Browser;
@@ -30,7 +29,7 @@ const settingsTab = async (page: Page, label: string, path: string) => {
 };
 
 describe('the demo admin runs the school (issue 14)', () => {
-  it('edits the main settings, verifies a domain, mails a newsletter, creates a bonus the student sees and reads an appeal', { timeout: 180_000 }, async () => {
+  it('edits the main settings, verifies a domain, mails a newsletter, creates a bonus the student sees and reads an appeal', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
