@@ -1,9 +1,9 @@
 // `node tools/run-at-once.mjs a b c`: runs the npm scripts a, b and c at the same time and fails
 // when any of them fails. The first one's output is shown as it comes; each other's is held and
-// shown whole when the one before it has been shown, so outputs never interleave. `npm test` uses
-// it for the checks that do not need each other (lint, type check, build), and to run the browser
-// tests beside the rest (vitest runs the files that must not share a worker after all the others,
-// and the browser tests spend much of their time waiting on Chromium and the server).
+// shown whole when the one before it has been shown, so outputs never interleave. `npm test` runs
+// everything after the build at once: the browser tests are the longest chain (one file at a time,
+// much of it waiting on Chromium and the server), so they start first and the lint, the type check
+// and the other tests fill the cores beside them.
 import { spawn } from 'node:child_process';
 
 const npm = process.env.npm_execpath;

@@ -9,7 +9,7 @@ import { $router } from '../../src/app/router.ts';
 import { LEGAL_PAGES, SCHOOL_STATIC_PAGES } from '../../src/core/routes.ts';
 import { matchesRoute, ROLE_ROUTES } from '../../src/core/role-routes.ts';
 import { axeViolations } from './axe.ts';
-import { launchBrowser, signIn } from './browser.ts';
+import { launchBrowser, signIn, WAIT } from './browser.ts';
 
 const platform = inject('platform');
 const WIDE = { width: 1280, height: 900 };
@@ -85,10 +85,10 @@ const LOADING = /^(Загрузка|Загружаем|Проверяем опл
 
 /** Waits until no request is in flight and no loading words are shown, twice a frame apart. */
 async function settle(page: Page, inFlight: () => number): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + WAIT.timeout;
   let quiet = 0;
   while (quiet < 2) {
-    if (Date.now() > deadline) throw new Error(`${page.url()} still loading after 20 s`);
+    if (Date.now() > deadline) throw new Error(`${page.url()} still loading after ${WAIT.timeout / 1000} s`);
     const idle = inFlight() === 0 && (await page.getByText(LOADING).count()) === 0;
     quiet = idle ? quiet + 1 : 0;
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
@@ -120,7 +120,9 @@ async function checkBothWidths(page: Page, path: string, inFlight: () => number)
   return found;
 }
 
-describe('axe on every screen', () => {
+// The four sweeps are independent (a context each) and run at once: the longest browser file is
+// the end of npm test's longest chain, and much of a sweep is waiting for the server and the screen.
+describe.concurrent('axe on every screen', () => {
   it('finds no serious or critical violation on the public pages', async () => {
     const paths = await publicPaths();
     const routes = $router.routes.map(([name]) => name);
@@ -140,7 +142,7 @@ describe('axe on every screen', () => {
     }
     await context.close();
     expect(violations).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   for (const [role, email, home] of [
     ['Admin', 'admin@coursehub.ru', 'courses'],
@@ -179,6 +181,6 @@ describe('axe on every screen', () => {
       }
       await context.close();
       expect({ violations, unreached: [...pending] }).toEqual({ violations: [], unreached: [] });
-    }, 300_000);
+    }, 600_000);
   }
 });
