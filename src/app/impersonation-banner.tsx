@@ -1,4 +1,4 @@
-import { $impersonation, apiCall, impersonationBannerText, impersonationMessages, Path, stopImpersonation } from '#core';
+import { $impersonation, $user, apiCall, impersonationBannerText, impersonationMessages, Path, stopImpersonation } from '#core';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { appSession } from './app-session.ts';
@@ -16,9 +16,15 @@ export function ImpersonationBanner() {
 
   async function stop() {
     setBusy(true);
+    const session = appSession();
     try {
-      const tokens = await apiCall(appSession().api, 'POST impersonate/stop/');
-      stopImpersonation({ access: tokens.access, refresh: tokens.refresh });
+      // The server revokes the student's tokens before it answers: requests that fail with them
+      // meanwhile wait for the admin's (switchTokens). The stop itself is never refreshed.
+      await session.switchTokens(async () => {
+        const headers = { Authorization: `Bearer ${$user.get().authState.access ?? ''}` };
+        const tokens = await apiCall(session.api, 'POST impersonate/stop/', { auth: false, headers });
+        stopImpersonation({ access: tokens.access, refresh: tokens.refresh });
+      });
       $router.open(Path.chooseSchool);
     } catch (error) {
       console.error('impersonation stop failed', error);

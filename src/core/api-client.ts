@@ -27,6 +27,8 @@ export interface ApiClientOptions {
   /** Sent as X-Origin so the server can tell a school's custom domain. */
   origin?: string;
   getAccessToken?: () => string | null | undefined;
+  /** A wait before each authenticated request is sent (the session's switch of tokens), or nothing. */
+  beforeSend?: () => Promise<void> | null;
   /**
    * Called on a 401 with the token that request carried; resolves true when the request should be
    * replayed (the session refreshed the token, or another request already did).
@@ -63,6 +65,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     origin,
     getAccessToken,
     onUnauthorized,
+    beforeSend,
     onRejected,
   } = options;
 
@@ -75,6 +78,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send<T>(base: string, path: string, opts: RequestOptions, replayed: boolean): Promise<T> {
     const useAuth = opts.auth !== false;
+    if (useAuth) await beforeSend?.();
     const token = useAuth ? (getAccessToken?.() ?? null) : null;
     const headers: Record<string, string> = { ...opts.headers };
     if (token) headers.Authorization = `Bearer ${token}`;

@@ -87,6 +87,52 @@ describe('session: token refresh', () => {
     expect(refreshCalls).toBe(1);
   });
 
+  it('answers a 401 that comes while the tokens are switched once the new ones are in, never refreshing the revoked ones', async () => {
+    server = await startHttpTestServer(() => ({ status: 401, body: { code: 'TOKEN_REVOKED' } }));
+    const fake = fakeEnvironment();
+    const session = createSession({ baseURL: `${server.url}/api`, environment: fake.env });
+    let release!: () => void;
+    const switched = session.switchTokens(async () => {
+      // Ending an impersonation: the server has revoked the student's tokens and not answered yet.
+      await new Promise<void>((resolve) => (release = resolve));
+      $user.set({ ...$user.get(), authState: { access: 'admin-access', refresh: 'admin-refresh' } });
+    });
+    const replay = session.refreshAccess('old-access');
+    release();
+    await switched;
+    await expect(replay).resolves.toBe(true);
+    expect(server.requests).toEqual([]); // no refresh of the revoked tokens
+    expect(fake.calls).toEqual([]); // no logout
+  });
+
+  it('holds a request made while the tokens are switched and sends it with the new ones', async () => {
+    server = await startHttpTestServer((req) => (req.headers.authorization === 'Bearer admin-access' ? { body: { ok: true } } : { status: 401, body: {} }));
+    const session = createSession({ baseURL: `${server.url}/api`, environment: fakeEnvironment().env });
+    let release!: () => void;
+    const switched = session.switchTokens(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      $user.set({ ...$user.get(), authState: { access: 'admin-access', refresh: 'admin-refresh' } });
+    });
+    const poll = session.api.get('notifications/');
+    release();
+    await switched;
+    await expect(poll).resolves.toEqual({ ok: true });
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer admin-access']);
+  });
+
+  it('after a failed switch, a waiting 401 refreshes as any other', async () => {
+    server = await startHttpTestServer((req) => (req.url === '/api/token/refresh/' ? { body: { access: 'new-access', refresh: 'refresh-2' } } : { status: 401, body: {} }));
+    const session = createSession({ baseURL: `${server.url}/api`, environment: fakeEnvironment().env });
+    let fail!: (error: Error) => void;
+    const switched = session.switchTokens(() => new Promise<void>((_resolve, reject) => (fail = reject)));
+    const replay = session.refreshAccess('old-access');
+    fail(new Error('the stop failed'));
+    await expect(switched).rejects.toThrow('the stop failed');
+    await expect(replay).resolves.toBe(true);
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/token/refresh/']);
+    expect($user.get().authState).toEqual({ access: 'new-access', refresh: 'refresh-2' });
+  });
+
   it('logs out when there is no refresh token', async () => {
     $user.set({ ...$user.get(), authState: { access: 'old-access', refresh: null } });
     server = await startHttpTestServer(() => ({ status: 401, body: {} }));

@@ -59,9 +59,17 @@ export interface Session {
    * fresh token is in the user store.
    */
   refreshAccess(staleToken: string | null): Promise<boolean>;
+  /**
+   * Runs a change of whose tokens the user store holds that the server makes first (ending an
+   * impersonation revokes its tokens, then answers with the admin's). Requests made meanwhile wait
+   * for it and go with the new tokens; a 401 of one already on its way is replayed with them
+   * instead of refreshing the revoked ones (which failed and signed the admin out). The change's
+   * own requests must not wait: send them with `auth: false` and their own Authorization header.
+   */
+  switchTokens(change: () => Promise<void>): Promise<void>;
 }
 
-export interface SessionOptions extends Omit<ApiClientOptions, 'getAccessToken' | 'onUnauthorized' | 'onRejected'> {
+export interface SessionOptions extends Omit<ApiClientOptions, 'getAccessToken' | 'beforeSend' | 'onUnauthorized' | 'onRejected'> {
   environment?: SessionEnvironment;
 }
 
@@ -74,6 +82,7 @@ export function createSession(options: SessionOptions = {}): Session {
   const getEnv = () => (env ??= browserEnvironment());
 
   let refreshing: Promise<boolean> | null = null;
+  let switching: Promise<void> | null = null;
   let lastLogoutAt: number | null = null;
   let liveSocket: Closable | null = null;
 
@@ -114,6 +123,7 @@ export function createSession(options: SessionOptions = {}): Session {
   // One refresh at a time: every 401 that arrives while it runs waits for the same promise and is
   // replayed with its result. A 401 for a token that has since been replaced is replayed at once.
   function onUnauthorized(staleToken: string | null): Promise<boolean> {
+    if (switching) return switching.then(() => onUnauthorized(staleToken));
     const current = $user.get().authState.access;
     if (!refreshing && current && current !== staleToken) return Promise.resolve(true);
     refreshing ??= refreshTokens().finally(() => {
@@ -129,6 +139,8 @@ export function createSession(options: SessionOptions = {}): Session {
   const api = createApiClient({
     ...clientOptions,
     getAccessToken: () => $user.get().authState.access,
+    // Nothing new is sent with tokens a switch is revoking: it waits for the new ones.
+    beforeSend: () => switching,
     onUnauthorized,
     onRejected,
   });
@@ -148,5 +160,17 @@ export function createSession(options: SessionOptions = {}): Session {
       liveSocket = socket;
     },
     refreshAccess: onUnauthorized,
+    switchTokens(change) {
+      const run = change();
+      const settled: Promise<void> = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      switching = settled;
+      void settled.then(() => {
+        if (switching === settled) switching = null;
+      });
+      return run;
+    },
   };
 }
