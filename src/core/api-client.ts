@@ -78,7 +78,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function send<T>(base: string, path: string, opts: RequestOptions, replayed: boolean): Promise<T> {
     const useAuth = opts.auth !== false;
-    if (useAuth) await beforeSend?.();
+    // Awaited only when there is a wait: otherwise the request leaves in the same tick, as before.
+    const wait = useAuth ? beforeSend?.() : null;
+    if (wait) await wait;
     const token = useAuth ? (getAccessToken?.() ?? null) : null;
     const headers: Record<string, string> = { ...opts.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
