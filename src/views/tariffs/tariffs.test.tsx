@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearPublicCache } from '../shared/public-client.ts';
 import { Tariffs } from './tariffs.tsx';
@@ -189,6 +189,9 @@ describe('Tariffs', () => {
     stubFetchSequence(() => json([]));
     render(<Tariffs apiBase={API} />);
     await screen.findByRole('heading', { name: 'Junior' });
+    // The cards came with an answer outside act(): their first effect (back to the first card) may
+    // still be scheduled, and run after the click below on a busy machine. Run it now.
+    await act(async () => {});
     const dots = within(screen.getByRole('group', { name: 'Тарифы' })).getAllByRole('button');
     expect(dots.map((d) => d.getAttribute('aria-label'))).toEqual(['Показать тариф Junior', 'Показать тариф Middle', 'Показать тариф Senior']);
     expect(dots[0]!.getAttribute('aria-current')).toBe('true');
