@@ -269,7 +269,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
  * anyone who read the README could sign in as the school's admin.
  */
 export async function assertNoDemoPassword(ctx: AppContext): Promise<void> {
-  const rows = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+  const rows = await ctx.db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email))).orderBy(users.id);
   for (const row of rows) {
     if (await verifyPassword(row.passwordHash, DEMO_PASSWORD)) {
       throw new ConfigError(
