@@ -25,7 +25,7 @@ import { videoUploadRoutes } from './features/courses/index.ts';
 import { createBackgroundJobs } from './shared/background-jobs.ts';
 import { registerFormBodies } from './shared/http/form-bodies.ts';
 import { registerJsonBodies } from './shared/http/json-bodies.ts';
-import { compileSerializer, compileValidator } from './shared/http/schema-compilers.ts';
+import { schemaCompilers } from './shared/http/schema-compilers.ts';
 import { createMailer } from './shared/mail/mailer.ts';
 import { pruneOldRows, RETENTION_CRON } from './retention.ts';
 import { createJobRunner, type JobRunnerTiming } from './shared/jobs/job-runner.ts';
@@ -83,8 +83,10 @@ export async function buildApp({ config, database, logger = true, logStream, now
     http: { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))) },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
-  app.setValidatorCompiler(compileValidator);
-  app.setSerializerCompiler(compileSerializer);
+  const schemas = schemaCompilers();
+  app.setValidatorCompiler(schemas.validator);
+  app.setSerializerCompiler(schemas.serializer);
+  app.decorate('compileSchemas', schemas.compilePending);
 
   const ownsDatabase = !database;
   // A first start spends seconds here (every migration on an empty database, then the demo data):
