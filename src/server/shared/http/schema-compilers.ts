@@ -6,7 +6,7 @@
 // cache keyed by that JSON is exact (routes that build their schema objects while registering get
 // new objects with every app). A schema that cannot compile fails its route's first request, so
 // the suite compiles every route's at once (app.compileSchemas, schema-compilers.test.ts).
-import Ajv, { type DataValidationCxt, type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import fastJsonStringify from 'fast-json-stringify';
 
@@ -31,8 +31,11 @@ const textValidator = remembered((schema) => textAjv.compile(schema));
 // Fastify's default serializer: fast-json-stringify with no shared schemas.
 const serializer = remembered((schema) => fastJsonStringify(schema, {}) as (data: unknown) => string);
 
+/** What Ajv's own validators take after the data (Fastify passes the request as the part's parent). */
+type DataContext = Parameters<ValidateFunction>[1];
+
 interface LazyValidator {
-  (data: unknown, context?: DataValidationCxt): boolean;
+  (data: unknown, context?: DataContext): boolean;
   errors: ErrorObject[] | null | undefined;
   schemaEnv: true;
 }
@@ -57,7 +60,7 @@ export function schemaCompilers() {
     validator({ schema, httpPart }: { schema: object; httpPart?: string }): LazyValidator {
       const compiled: () => ValidateFunction = onFirstUse(() => (httpPart === 'body' ? bodyValidator : textValidator)(schema));
       const validate: LazyValidator = Object.assign(
-        (data: unknown, context?: DataValidationCxt) => {
+        (data: unknown, context?: DataContext) => {
           const check = compiled();
           const valid = check(data, context);
           validate.errors = check.errors;
