@@ -77,7 +77,8 @@ describe('two servers on one data directory', { timeout: startTimeout(2) }, () =
   // compares pids let both start. Needs root for the namespaces (CI runs as root).
   const namespaces = process.getuid?.() === 0 && spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
   it.runIf(namespaces)('in two pid namespaces (both pid 1) the second is refused; once the first dies a server outside takes over', async () => {
-    const dir = join(root, 'namespaces');
+    // The directory of the tests above (free again): already seeded, so no first start's seconds.
+    const dir = dataDir;
     const inNamespace = ['unshare', '--pid', '--mount-proc', '--kill-child'];
     const first = await startServer({ DATA_DIR: dir }, inNamespace);
     running.push(first);
