@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courses } from '../../src/server/features/courses/tables.ts';
 import { registerOwner, type Owner } from './fixtures.ts';
+import { readsDuring } from './query-count.ts';
 import { addCourse, addWebinar } from './public-fixtures.ts';
 import { call, createTestApp, type TestApp } from './test-app.ts';
 
@@ -44,5 +45,23 @@ describe('reuse of public answers', () => {
     const second = await call(t.app, 'GET', '/api/public/webinar/reuse-live/');
     expect(second.status).toBe(200);
     expect(select).toHaveBeenCalled();
+  });
+
+  it('reads the database once for visitors who ask at the same moment, and each gets the answer', async () => {
+    // Addresses not asked before: a search the catalogue has no copy of.
+    const search = (words: string) => `/api/course_catalog/?school=${owner.schoolName}&query=${encodeURIComponent(words)}`;
+    const one = await readsDuring(t.app, () => call(t.app, 'GET', search('Новое')));
+    let answers: Awaited<ReturnType<typeof call>>[] = [];
+    const many = await readsDuring(t.app, async () => (answers = await Promise.all(Array.from({ length: 10 }, () => call(t.app, 'GET', search('название'))))));
+    expect(one.length).toBeGreaterThan(0);
+    expect(many).toHaveLength(one.length);
+    expect(answers.map((answer) => [answer.status, answer.body!.count])).toEqual(Array.from({ length: 10 }, () => [200, 1]));
+  });
+
+  it('lets visitors waiting on an answer that is not kept ask for themselves', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call(t.app, 'GET', '/api/public/webinar/no-such-webinar/')));
+    const single = await call(t.app, 'GET', '/api/public/webinar/no-such-webinar/');
+    expect(single.status).toBe(404);
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 5 }, () => single.status));
   });
 });

@@ -61,7 +61,9 @@ const reusable = (request: FastifyRequest) =>
 /**
  * Reuses an anonymous public answer for `publicCacheMs` (1 s by default) instead of querying again:
  * the catalogue's count and page cost milliseconds of database time per visitor, the copy none.
- * Browsers may keep these answers for a minute anyway (Cache-Control above). The reuse runs as a
+ * Requests for an address whose answer is being worked out wait for it rather than each querying:
+ * otherwise every expiry sent all the visitors of that second to the database at once. Browsers
+ * may keep these answers for a minute anyway (Cache-Control above). The reuse runs as a
  * preHandler, after the route's rate limit; the answer then goes through onSend as usual (ETag,
  * 304, compression).
  */
@@ -69,21 +71,50 @@ function registerPublicReuse(app: App): void {
   const ttl = app.ctx.config.publicCacheMs;
   if (ttl === 0) return;
   const kept = new Map<string, Kept>();
+  /** The answer being worked out for an address: null when it is not one to reuse (an error, a live webinar). */
+  const working = new Map<string, Promise<Kept | null>>();
+  /** Hands the leading request's answer to those waiting on it, once. */
+  const finish = new WeakMap<FastifyRequest, (answer: Kept | null) => void>();
   const served = new WeakSet<FastifyRequest>();
+  const settle = (request: FastifyRequest, answer: Kept | null) => {
+    finish.get(request)?.(answer);
+    finish.delete(request);
+  };
   app.addHook('preHandler', async (request, reply) => {
     if (!reusable(request)) return;
-    const hit = kept.get(request.url);
-    if (!hit || performance.now() - hit.at > ttl) return;
-    served.add(request);
-    return reply.type(hit.type).send(hit.payload);
+    const key = request.url;
+    const copy = kept.get(key);
+    const pending = working.get(key);
+    const hit = copy && performance.now() - copy.at <= ttl ? copy : pending && (await pending);
+    if (hit) {
+      served.add(request);
+      return reply.type(hit.type).send(hit.payload);
+    }
+    // The answer waited for is not one to keep: each waiting request asks for itself.
+    if (pending) return;
+    // This request works the answer out (nothing awaited since the look), the next ones wait for it.
+    let resolve!: (answer: Kept | null) => void;
+    working.set(key, new Promise((done) => (resolve = done)));
+    finish.set(request, (answer) => {
+      working.delete(key);
+      resolve(answer);
+    });
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!reusable(request) || served.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (!reusable(request) || served.has(request)) return payload;
     // A route that set its own Cache-Control wants less (a live webinar's state changes every second).
-    if (reply.hasHeader('cache-control')) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('cache-control')) {
+      settle(request, null);
+      return payload;
+    }
     if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value!);
     kept.delete(request.url);
-    kept.set(request.url, { at: performance.now(), payload, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+    const answer = { at: performance.now(), payload, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8') };
+    kept.set(request.url, answer);
+    settle(request, answer);
     return payload;
   });
+  // A request that ended without an answer to keep (aborted) lets the waiting ones query for themselves.
+  app.addHook('onResponse', async (request) => settle(request, null));
+  app.addHook('onRequestAbort', async (request) => settle(request, null));
 }
