@@ -49,32 +49,39 @@ const iso = (value: unknown): string => (value instanceof Date ? value : new Dat
 export const personName = (row: { first?: unknown; last?: unknown; email?: unknown }): string =>
   `${String(row.first ?? '')} ${String(row.last ?? '')}`.trim() || String(row.email ?? '');
 
+/** A viewer in a statement: values, or the columns of a row of viewers. */
+interface ViewerSql {
+  userId: SQL;
+  schoolId: SQL;
+  admin: SQL;
+}
+const viewerSql = (viewer: Viewer): ViewerSql => ({ userId: sql`${viewer.userId}`, schoolId: sql`${viewer.schoolId}`, admin: sql`${viewer.role === 'Admin'}` });
+
 /**
  * The chats the viewer sees, as (chat_id, follows): their personal and custom chats; the chats of
  * the groups they teach or study in; and, for an admin, every group chat of the school (read only;
  * followed, i.e. counted as unread, once the admin has read it). Two index walks: the viewer's
  * chat_members rows, and the group chats of their groups (or of the school).
  */
-function visibleChats(viewer: Viewer): SQL {
-  const admin = viewer.role === 'Admin';
+function visibleChats({ userId, schoolId, admin }: ViewerSql): SQL {
   return sql`
     select m.chat_id, true as follows
       from chat_members m join chats c on c.id = m.chat_id
-     where m.user_id = ${viewer.userId} and c.school_id = ${viewer.schoolId} and c.type <> 'group'
+     where m.user_id = ${userId} and c.school_id = ${schoolId} and c.type <> 'group'
     union all
-    select c.id as chat_id, (mine.group_id is not null or exists (select 1 from chat_members r where r.chat_id = c.id and r.user_id = ${viewer.userId})) as follows
+    select c.id as chat_id, (mine.group_id is not null or exists (select 1 from chat_members r where r.chat_id = c.id and r.user_id = ${userId})) as follows
       from chats c
       left join (
-        select g.id as group_id from students_groups g where g.teacher_id = ${viewer.userId} and g.school_id = ${viewer.schoolId}
+        select g.id as group_id from students_groups g where g.teacher_id = ${userId} and g.school_id = ${schoolId}
         union
-        select gm.group_id from students_group_members gm where gm.user_id = ${viewer.userId}
+        select gm.group_id from students_group_members gm where gm.user_id = ${userId}
       ) mine on mine.group_id = c.group_id
-     where c.school_id = ${viewer.schoolId} and c.type = 'group' and (mine.group_id is not null or ${admin})`;
+     where c.school_id = ${schoolId} and c.type = 'group' and (mine.group_id is not null or ${admin})`;
 }
 
 /** Unread messages of chat `c` for the viewer with marker `m` (0 when not followed). */
-const unreadOf = (viewer: Viewer) =>
-  sql`case when v.follows then (select count(*) from chat_messages x where x.chat_id = c.id and x.id > coalesce(m.last_read_id, 0) and x.author_id is distinct from ${viewer.userId}) else 0 end`;
+const unreadOf = (userId: SQL) =>
+  sql`case when v.follows then (select count(*) from chat_messages x where x.chat_id = c.id and x.id > coalesce(m.last_read_id, 0) and x.author_id is distinct from ${userId}) else 0 end`;
 
 /** Creates the missing chats of the groups the viewer sees (a group's chat is made on its first list: groups are another feature's). */
 export async function ensureGroupChats(db: Db, viewer: Viewer, now: Date): Promise<void> {
@@ -91,19 +98,38 @@ export async function ensureGroupChats(db: Db, viewer: Viewer, now: Date): Promi
 
 /** How many chats the viewer sees and their unread messages in all of them: one statement. */
 export async function chatTotals(db: Db, viewer: Viewer): Promise<{ count: number; totalUnread: number }> {
+  const who = viewerSql(viewer);
   const [row] = await rowsOf(
     db,
-    sql`with v as (${visibleChats(viewer)})
-        select count(*)::int as count, coalesce(sum(${unreadOf(viewer)}), 0)::int as unread
+    sql`with v as (${visibleChats(who)})
+        select count(*)::int as count, coalesce(sum(${unreadOf(who.userId)}), 0)::int as unread
           from v join chats c on c.id = v.chat_id
           left join chat_members m on m.chat_id = c.id and m.user_id = ${viewer.userId}`,
   );
   return { count: num(row?.count), totalUnread: num(row?.unread) };
 }
 
-/** The viewer's unread messages over all their chats of the school. */
-export async function totalUnread(db: Db, viewer: Viewer): Promise<number> {
-  return (await chatTotals(db, viewer)).totalUnread;
+/**
+ * Each viewer's unread messages over all their chats of their school, in the order given: one
+ * statement however many they are (a message to a group of 200 sent each member's total).
+ */
+export async function totalsUnread(db: Db, viewers: readonly Viewer[]): Promise<number[]> {
+  if (viewers.length === 0) return [];
+  const list = sql.join(
+    viewers.map((viewer, index) => sql`(${index}::int, ${viewer.userId}::int, ${viewer.schoolId}::int, ${viewer.role === 'Admin'}::boolean)`),
+    sql`, `,
+  );
+  const who: ViewerSql = { userId: sql`w.user_id`, schoolId: sql`w.school_id`, admin: sql`w.admin` };
+  const rows = await rowsOf(
+    db,
+    sql`select w.i, (select coalesce(sum(${unreadOf(who.userId)}), 0)::int
+                           from (${visibleChats(who)}) v join chats c on c.id = v.chat_id
+                           left join chat_members m on m.chat_id = c.id and m.user_id = w.user_id) as unread
+          from (values ${list}) as w(i, user_id, school_id, admin)`,
+  );
+  const totals = new Array<number>(viewers.length).fill(0);
+  for (const row of rows) totals[num(row.i)] = num(row.unread);
+  return totals;
 }
 
 /** The files of messages, by message id: one statement. */
@@ -189,9 +215,9 @@ export async function chatViews(
 ): Promise<ChatView[]> {
   const rows = await rowsOf(
     ctx.db,
-    sql`with v as (${visibleChats(viewer)})
+    sql`with v as (${visibleChats(viewerSql(viewer))})
         select c.id, c.type, c.name, c.group_id, c.updated_at, g.name as group_name,
-               ${unreadOf(viewer)}::int as unread,
+               ${unreadOf(sql`${viewer.userId}`)}::int as unread,
                case when c.type = 'group'
                     then (select count(*) from students_group_members gm where gm.group_id = c.group_id) + (case when g.teacher_id is null then 0 else 1 end)
                     else (select count(*) from chat_members cm where cm.chat_id = c.id) end::int as members,

@@ -8,7 +8,7 @@ import { AppError } from '../../shared/errors.ts';
 import { SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type MemberRole } from '../../shared/security/school-access.ts';
 import { verifyAccessToken, type AccessClaims } from '../../shared/security/tokens.ts';
-import { chatAccess, chatRecipients, messagesByIds, personName, totalUnread, type Viewer } from './chat-data.ts';
+import { chatAccess, chatRecipients, messagesByIds, personName, totalsUnread, type Viewer } from './chat-data.ts';
 
 /** Close codes of the contract: a bad, expired or revoked token; not a member of the school. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -81,17 +81,21 @@ export async function chatSocketRoutes(app: App): Promise<void> {
     return found;
   }
 
-  /** Sends each client its user's new unread total (one statement per user and school). */
+  /** Sends each client its user's new unread total (one statement for them all). */
   async function sendUnread(targets: Client[]) {
     const byViewer = new Map<string, Client[]>();
     for (const client of targets) {
       const key = `${client.viewer.userId}:${client.viewer.schoolId}`;
       byViewer.set(key, [...(byViewer.get(key) ?? []), client]);
     }
-    for (const group of byViewer.values()) {
-      const total = await totalUnread(ctx.db, group[0]!.viewer);
-      for (const client of group) send(client, { type: 'unread', total_unread: total });
-    }
+    const groups = [...byViewer.values()];
+    const totals = await totalsUnread(
+      ctx.db,
+      groups.map((group) => group[0]!.viewer),
+    );
+    groups.forEach((group, index) => {
+      for (const client of group) send(client, { type: 'unread', total_unread: totals[index]! });
+    });
   }
 
   /** The role the claims have in the school now, or the close code when they may not be there. */
