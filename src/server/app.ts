@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logger = true, logStream, now
     sessionGate: createSessionGate(db.db),
     jobs,
     jobRunner,
-    storage: createStorage(config, { warn: (message) => app.log.warn({ storage: config.storage.kind }, message) }),
+    storage: await createStorage(config, { warn: (message) => app.log.warn({ storage: config.storage.kind }, message) }),
   };
   app.decorate('ctx', ctx);
   ctx.jobRunner.schedule('retention', RETENTION_CRON, () => pruneOldRows(ctx));

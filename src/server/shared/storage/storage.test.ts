@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Stub, type S3Stub } from '../../../../tests/helpers/s3-stub.ts';
 import { localStorage } from './local-storage.ts';
 import { s3Storage } from './s3-storage.ts';
-import { assertKey, storageKey, type FileStorage } from './storage.ts';
+import type { ServerConfig } from '../../config.ts';
+import { assertKey, createStorage, storageKey, type FileStorage } from './storage.ts';
 
 let dir: string;
 let stub: S3Stub;
@@ -37,6 +38,18 @@ describe('storage keys', () => {
       expect(() => assertKey(key), key).toThrow('Not a storage key');
     }
     expect(() => storageKey(3, 7, 'm/p4')).toThrow('Not a storage key');
+  });
+});
+
+describe('the configured storage', () => {
+  it('is the bucket when S3 is set up (its client loaded then), the data directory otherwise', async () => {
+    const key = storageKey(1, 2, 'txt');
+    const settings = { kind: 's3', bucket: stub.bucket, endpoint: stub.endpoint, region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true } as const;
+    const bucket = await createStorage({ storage: settings, dataDir: dir } as ServerConfig);
+    await bucket.put(key, Readable.from([Buffer.from('в бакете')]), { bytes: Buffer.byteLength('в бакете'), contentType: 'text/plain' });
+    expect(await text((await s3().read(key))!)).toBe('в бакете');
+    const disk = await createStorage({ storage: { kind: 'local' }, dataDir: dir } as ServerConfig);
+    expect(await disk.stat(key)).toBeNull();
   });
 });
 

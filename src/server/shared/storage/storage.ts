@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ServerConfig } from '../../config.ts';
 import { localStorage } from './local-storage.ts';
-import { s3Storage, type StorageLog } from './s3-storage.ts';
+import type { StorageLog } from './s3-storage.ts';
 
 export { assertKey, storageKey } from './keys.ts';
 
@@ -30,6 +30,7 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
 }
 
-export function createStorage(config: ServerConfig, log?: StorageLog): FileStorage {
-  return config.storage.kind === 's3' ? s3Storage(config.storage, log) : localStorage(config.dataDir);
+/** The S3 client (a third of a second of the server's start) is loaded only when S3 is set up. */
+export async function createStorage(config: ServerConfig, log?: StorageLog): Promise<FileStorage> {
+  return config.storage.kind === 's3' ? (await import('./s3-storage.ts')).s3Storage(config.storage, log) : localStorage(config.dataDir);
 }
