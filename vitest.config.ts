@@ -63,7 +63,7 @@ export default defineConfig({
           // The smoke test starts the built server: seconds on a busy 2-core machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          include: ['tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts', 'tests/load/**/*.test.mjs'],
         },
       },
       {
