@@ -64,6 +64,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           include: ['tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts', 'tests/load/**/*.test.mjs'],
+          exclude: ['**/*.db.test.mjs'],
         },
       },
       {
@@ -79,7 +80,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/postgres-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/load/**/*.db.test.mjs'],
         },
       },
       {

@@ -1,16 +1,17 @@
-// The scale seed's shape at a small scale, on a migrated in-memory database.
+// The scale seed's shape at a small scale, on a migrated database of the server suite's pool
+// (a *.db.test file runs in the server project).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/shared/db/database.ts';
 import { upsertReferenceData } from '../../src/server/shared/db/reference-data.ts';
+import { acquireDatabase } from '../server/database-pool.ts';
 import { seedScale } from './seed-scale.mjs';
 
 const SCALE = { schools: 3, students: 25, groupSize: 10, modules: 2, lessonsPerModule: 20, done: 10, messagesPerChat: 4, smallStudents: 5 };
 let database;
 let seeded;
 beforeAll(async () => {
-  database = await openDatabase({ kind: 'pglite', dataDir: null });
-  await database.migrate();
+  database = await acquireDatabase();
+  // The plans a school refers to (the pool's databases have no rows at all).
   await upsertReferenceData(database.db);
   seeded = await seedScale(database.db, { passwordHash: 'not-a-hash', scale: SCALE });
 }, 120_000);
