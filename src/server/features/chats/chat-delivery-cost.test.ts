@@ -2,10 +2,11 @@
 // 2 students as for one of 12, each member's socket getting the message and its unread total (the
 // totals were one statement per member: about 200 for a group of 200).
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addMember, registerOwner, setTariff, type Account, type Owner } from '../../../../tests/server/fixtures.ts';
 import { addCourse } from '../../../../tests/server/public-fixtures.ts';
+import { statementsDuring } from '../../../../tests/server/query-count.ts';
 import { call, createTestApp, type Body, type TestApp } from '../../../../tests/server/test-app.ts';
 import { studentsGroupMembers, studentsGroups } from '../groups/index.ts';
 
@@ -55,27 +56,21 @@ async function group(size: number): Promise<{ chatId: string; students: Body[][]
  * start (a longer list of viewers makes the same statement longer), sorted: the job runner's own
  * reads come at any moment, and deliveries may interleave.
  */
-async function readsDuring(action: () => Promise<void>): Promise<string[]> {
-  await t.app.ctx.jobs.idle();
-  const client = (t.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = vi.spyOn(client, 'query');
-  try {
+async function chatReadsDuring(action: () => Promise<void>): Promise<string[]> {
+  const statements = await statementsDuring(t.app, async () => {
     await action();
     await t.app.ctx.jobs.idle();
-    return query.mock.calls
-      .map(([statement]) => (typeof statement === 'string' ? statement : (statement as { text: string }).text))
-      .filter((statement) => /^\s*(select|with)\b/i.test(statement) && /\bchat/i.test(statement))
-      .map((statement) => statement.replace(/\s+/g, ' ').trim().slice(0, 80))
-      .sort();
-  } finally {
-    query.mockRestore();
-  }
+  });
+  return statements
+    .filter((statement) => /^\s*(select|with)\b/i.test(statement) && /\bchat/i.test(statement))
+    .map((statement) => statement.replace(/\s+/g, ' ').trim().slice(0, 80))
+    .sort();
 }
 
 /** The reads of sending a message to the group until every student has it and their new total. */
 async function deliveryReads(size: number): Promise<string[]> {
   const { chatId, students } = await group(size);
-  return readsDuring(async () => {
+  return chatReadsDuring(async () => {
     const sent = await call(t.app, 'POST', `/api/${owner.schoolName}/chats/${chatId}/messages/`, { token: teacher.access, body: { text: 'Всем привет' } });
     expect(sent.status).toBe(201);
     const delivered = (frames: Body[]) => frames.some((frame) => frame.type === 'message' && frame.message.id === sent.body!.id) && frames.some((frame) => frame.type === 'unread' && frame.total_unread === 1);

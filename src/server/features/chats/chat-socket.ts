@@ -89,10 +89,7 @@ export async function chatSocketRoutes(app: App): Promise<void> {
       byViewer.set(key, [...(byViewer.get(key) ?? []), client]);
     }
     const groups = [...byViewer.values()];
-    const totals = await totalsUnread(
-      ctx.db,
-      groups.map((group) => group[0]!.viewer),
-    );
+    const totals = await totalsUnread(ctx.db, groups.map((group) => group[0]!.viewer));
     groups.forEach((group, index) => {
       for (const client of group) send(client, { type: 'unread', total_unread: totals[index]! });
     });
