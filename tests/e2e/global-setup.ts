@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../helpers/free-port.ts';
+import { launchBrowserServer } from './browser.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,8 @@ declare module 'vitest' {
     serverLog: string;
     /** The UDP port of the DNS server the product asks (DNS_SERVERS): a test starts its stub there. */
     dnsPort: number;
+    /** Where the browser files connect to the run's one Chromium (browser.ts). */
+    browserEndpoint: string;
   }
 }
 
@@ -43,7 +46,10 @@ export default async function setup(project: TestProject) {
   // instead of waiting out its limit.
   child.once('exit', (code, signal) => appendFileSync(log, `\n${SERVER_EXITED} (${signal ?? code})\n`));
   project.provide('dnsPort', dnsPort);
+  const browser = await launchBrowserServer();
+  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
+    await browser.close();
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
