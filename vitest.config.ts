@@ -64,7 +64,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           include: ['tests/unit/**/*.test.ts', 'tests/smoke/**/*.test.ts', 'tests/load/**/*.test.mjs'],
-          exclude: ['**/*.db.test.mjs'],
+          exclude: ['**/*.db.test.mjs', '**/*.smoke.test.mjs'],
         },
       },
       {
@@ -89,7 +89,8 @@ export default defineConfig({
           // The built product in Chromium: one server for all files, one browser file at a time.
           name: 'e2e',
           environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
+          // With the load model's smoke: it starts the built server too, and this project has room.
+          include: ['tests/e2e/**/*.test.ts', 'tests/load/**/*.smoke.test.mjs'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: [consoleGuard, 'tests/e2e/server-ready.ts'],
           fileParallelism: false,
