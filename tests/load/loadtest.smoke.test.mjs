@@ -13,7 +13,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('runs every journey without an unexpected answer and writes the report', async () => {
   const lines = [];
-  const args = ['--scale', 'small', '--data-dir', join(dir, 'data'), '--out', join(dir, 'reports'), '--steps', '25', '--ramp', '5', '--hold', '20', '--think', '1-3', '--mix', 'student:70,anonymous:14,teacher:8,admin:8'];
+  const args = ['--scale', 'small', '--data-dir', join(dir, 'data'), '--out', join(dir, 'reports'), '--steps', '12', '--ramp', '5', '--hold', '20', '--think', '1-3', '--mix', 'student:60,anonymous:14,teacher:13,admin:13'];
   const { run, report } = await loadtest(args, { log: (line) => lines.push(line) });
 
   const [step] = run.steps;

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import type { App, FastifyRequest } from '../../context.ts';
 import { ACCESS_CHANGED, announce, listenLive, type LiveEvent } from '../../shared/db/live-events.ts';
 import { AppError } from '../../shared/errors.ts';
+import { keyedQueue } from '../../shared/keyed-queue.ts';
 import { SchoolName } from '../../shared/http/schemas.ts';
 import { requireSchoolRole, type MemberRole } from '../../shared/security/school-access.ts';
 import { verifyAccessToken, type AccessClaims } from '../../shared/security/tokens.ts';
@@ -72,13 +73,11 @@ export async function chatSocketRoutes(app: App): Promise<void> {
     if (clients.size === 0) return [];
     const recipients = await chatRecipients(ctx.db, chatId);
     if (!recipients) return [];
-    const found: { client: Client; follows: boolean }[] = [];
-    for (const client of clients) {
-      const user = recipients.users.get(client.viewer.userId);
-      if (client.viewer.schoolId !== recipients.schoolId || !user) continue;
-      if (await stillLive(client)) found.push({ client, follows: user.follows });
-    }
-    return found;
+    const candidates = [...clients].filter((client) => client.viewer.schoolId === recipients.schoolId && recipients.users.has(client.viewer.userId));
+    // At once, not one after another: each may read its session (every SESSION_CACHE_MS), and a
+    // group chat of 200 members online read in turn held its messages back for seconds under load.
+    const live = await Promise.all(candidates.map((client) => stillLive(client)));
+    return candidates.filter((_, index) => live[index]).map((client) => ({ client, follows: recipients.users.get(client.viewer.userId)!.follows }));
   }
 
   /** Sends each client its user's new unread total (one statement for them all). */
@@ -159,12 +158,11 @@ export async function chatSocketRoutes(app: App): Promise<void> {
     }
   }
 
-  // Events are handled one after another, in the order they came.
-  let queue = Promise.resolve();
+  // A chat's events are handled in the order they came, different chats' at once; a user's access
+  // events in order among themselves.
+  const events = keyedQueue((error: unknown) => app.log.error({ err: error }, 'chat event failed'));
   const listener = await listenLive(ctx.db, {
-    onEvent: (event) => {
-      queue = queue.then(() => handle(event)).catch((error: unknown) => app.log.error({ err: error }, 'chat event failed'));
-    },
+    onEvent: (event) => events.push(event.chat_id ? `chat ${event.chat_id}` : `user ${event.id}`, () => handle(event)),
     // Frames may have been missed: the clients reconnect and catch up (messages/?after=).
     onGap: () => {
       for (const client of [...clients]) drop(client, 1012, 'reconnect');
@@ -188,7 +186,7 @@ export async function chatSocketRoutes(app: App): Promise<void> {
     clearInterval(heartbeat);
     for (const client of [...clients]) drop(client, 1001, 'server closing');
     await listener.close();
-    await queue;
+    await events.idle();
   });
 
   /** Checks the auth frame; the client, or a close code. */
