@@ -6,7 +6,8 @@
 //   npm run loadtest -- --db postgres                  postgres://postgres@127.0.0.1:5432/coursehub_load
 //   npm run loadtest -- --db postgres --url postgres://…/db --steps 1000,2000,3000 --ramp 60 --hold 60
 //   npm run loadtest -- --scale small --steps 25 --ramp 5 --hold 20 --think 1-3   (about the smoke)
-//   --keep-going runs every step even after the level broke; --mix student:80,anonymous:14,…
+//   --keep-going runs every step even after the level broke; --mix student:80,anonymous:14,…;
+//   --profile DIR writes the server's CPU profile (--cpu-prof) there
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,6 +46,7 @@ export async function loadtest(args, { log = console.log } = {}) {
       think: { type: 'string', default: '5-15' },
       mix: { type: 'string' },
       'keep-going': { type: 'boolean', default: false },
+      profile: { type: 'string' },
       out: { type: 'string', default: join(root, 'reports') },
     },
   });
@@ -61,17 +63,18 @@ export async function loadtest(args, { log = console.log } = {}) {
     if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
   }
 
-  // The server's directory: PGlite's data lives in it (DATA_DIR/pglite), and on PostgreSQL the
-  // hand-ins' files go to a scratch one.
-  const dataDir = values.db === 'pglite' ? resolve(values['data-dir']) : mkdtempSync(join(tmpdir(), 'ch-load-'));
-  const target = values.db === 'pglite' ? { kind: 'pglite', dataDir: join(dataDir, 'pglite') } : { kind: 'postgres', url: values.url };
-  log(`database: ${values.db === 'pglite' ? target.dataDir : values.url}`);
+  // PGlite's seed and the run's copy live under --data-dir (the server's DATA_DIR is the copy's);
+  // on PostgreSQL the hand-ins' files go to a scratch directory.
+  const target = values.db === 'pglite' ? { kind: 'pglite', dataDir: join(resolve(values['data-dir']), 'pglite') } : { kind: 'postgres', url: values.url };
+  log(`database: ${values.db === 'pglite' ? resolve(values['data-dir']) : values.url}`);
   const data = await prepareLoadData(target, scale);
-  log(data.seeded ? `seeded in ${(data.seedMs / 1000).toFixed(0)} s: ${JSON.stringify(data.counts)}` : `reusing the seeded data: ${JSON.stringify(data.counts)}`);
+  log(data.seeded ? `seeded in ${(data.seedMs / 1000).toFixed(0)} s: ${JSON.stringify(data.counts)}` : `a fresh copy of the seeded data: ${JSON.stringify(data.counts)}`);
+  const dataDir = data.serverDataDir ?? mkdtempSync(join(tmpdir(), 'ch-load-'));
 
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({ port, origin, dataDir, databaseUrl: values.db === 'postgres' ? values.url : null });
+  const server = await startServer({ port, origin, dataDir, databaseUrl: values.db === 'postgres' ? values.url : null, profileDir: values.profile });
+  if (values.profile) log(`the server's CPU profile goes to ${values.profile} when it stops`);
   const startedAt = new Date().toISOString().slice(0, 19);
   try {
     const result = await runLoad({
@@ -113,11 +116,12 @@ function freePort() {
 }
 
 /** The built server in a process of its own; resolves once it answers its health check. */
-async function startServer({ port, origin, dataDir, databaseUrl }) {
+async function startServer({ port, origin, dataDir, databaseUrl, profileDir }) {
   const env = { ...process.env, PORT: String(port), PUBLIC_URL: origin, DATA_DIR: dataDir, DEMO: '0', SEED_DEMO: '0', RATE_LIMIT: '0', LOG_LEVEL: 'warn' };
   // The load comes from one address: the per-address limits would stop it, not the server.
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
