@@ -45,8 +45,8 @@ export function journeys({ school, courseId, scale }) {
   return {
     // Students: sign in; their courses; the outline; then a lesson a step (the next one not done),
     // every third step a test's questions and an attempt, every fifth a homework handed in with a
-    // small file, the chat list every other step and a message every tenth; the chat socket open
-    // throughout.
+    // small file, the chat list every other step and every tenth the group's chat opened (read up
+    // to its last message) and a message written; the chat socket open throughout.
     async student(session) {
       const me = await signIn(session, account('student', ordinals.student++, scale.students));
       session.socket(`${api}/chats/ws`, () => me.access);
@@ -69,9 +69,7 @@ export function journeys({ school, courseId, scale }) {
         if (step % 3 === 0) await takeTest(session, api, firstTodo('test'), token);
         if (step % 5 === 0) await handIn(session, api, firstTodo('homework'), course, token);
         if (step % 2 === 0) await session.http('student: chat list', 'GET', `${api}/chats/?p=1&s=50`, { token });
-        if (step % 10 === 0 && chat) {
-          await session.http('student: chat message', 'POST', `${api}/chats/${chat.id}/messages/`, { token, body: { text: `Вопрос по уроку ${session.markMessage()}` } });
-        }
+        if (step % 10 === 0 && chat) await writeInChat(session, api, chat.id, token);
         // Back on the course's page now and then: the list and the outline again.
         if (step % 10 === 5) {
           await session.http('student: courses', 'GET', `${api}/courses/?p=1&s=12`, { token });
@@ -145,6 +143,15 @@ export function journeys({ school, courseId, scale }) {
       }
     },
   };
+}
+
+/** The group's chat opened as the chat page opens it (the chat, its last messages, read up to them) and a message sent. */
+async function writeInChat(session, api, chatId, token) {
+  await session.http('student: chat', 'GET', `${api}/chats/${chatId}/`, { token });
+  const messages = await session.http('student: chat messages', 'GET', `${api}/chats/${chatId}/messages/?limit=50`, { token });
+  const ids = messages.json?.results?.map((message) => message.id) ?? [];
+  if (ids.length) await session.http('student: chat read', 'PATCH', `${api}/chats/${chatId}/`, { token, body: { last_read_id: Math.max(...ids) } });
+  await session.http('student: chat message', 'POST', `${api}/chats/${chatId}/messages/`, { token, body: { text: `Вопрос по уроку ${session.markMessage()}` } });
 }
 
 /** A test's questions and an attempt with the first answer of each, as the test panel sends it. */

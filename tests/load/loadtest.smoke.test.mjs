@@ -20,7 +20,7 @@ it('runs every journey without an unexpected answer and writes the report', asyn
   const failed = Object.entries(step.kinds).filter(([, kind]) => kind.errors > 0);
   expect(failed, lines.join('\n')).toEqual([]);
   // Each role's journey went as far as its writes.
-  for (const kind of ['student: test attempt', 'student: hand-in', 'student: chat message', 'teacher: review', 'admin: rename lesson', 'admin: students table sorted', 'public: course landing']) {
+  for (const kind of ['student: test attempt', 'student: hand-in', 'student: chat read', 'student: chat message', 'teacher: review', 'admin: rename lesson', 'admin: students table sorted', 'public: course landing']) {
     expect(step.kinds[kind]?.count, kind).toBeGreaterThan(0);
   }
   // Messages reached the sockets of the group's members online.
