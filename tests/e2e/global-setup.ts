@@ -46,7 +46,11 @@ export default async function setup(project: TestProject) {
   // instead of waiting out its limit.
   child.once('exit', (code, signal) => appendFileSync(log, `\n${SERVER_EXITED} (${signal ?? code})\n`));
   project.provide('dnsPort', dnsPort);
-  const browser = await launchBrowserServer();
+  // Without a browser no file can run: stop the server just started rather than leave it behind.
+  const browser = await launchBrowserServer().catch((error: unknown) => {
+    child.kill('SIGTERM');
+    throw error;
+  });
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
